@@ -1,0 +1,297 @@
+#include "schedules/network.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cctype>
+
+#include "schedules/error.hpp"
+
+namespace schedcert::schedules {
+
+std::uint32_t Factor::ports() const {
+  switch (kind) {
+    case FactorKind::K2: return 1;
+    case FactorKind::Ring:
+    case FactorKind::Path: return 2;
+    case FactorKind::Complete: return size - 1;
+  }
+  return 0;
+}
+
+std::uint32_t Factor::distance(std::uint32_t a, std::uint32_t b) const {
+  if (a == b) return 0;
+  std::uint32_t diff = a > b ? a - b : b - a;
+  switch (kind) {
+    case FactorKind::K2:
+    case FactorKind::Complete: return 1;
+    case FactorKind::Ring: return std::min(diff, size - diff);
+    case FactorKind::Path: return diff;
+  }
+  return 0;
+}
+
+std::uint32_t Factor::diameter() const {
+  switch (kind) {
+    case FactorKind::K2:
+    case FactorKind::Complete: return 1;
+    case FactorKind::Ring: return size / 2;
+    case FactorKind::Path: return size - 1;
+  }
+  return 0;
+}
+
+bool Factor::adjacent(std::uint32_t a, std::uint32_t b) const { return a != b && distance(a, b) == 1; }
+
+std::string Factor::name() const {
+  switch (kind) {
+    case FactorKind::K2: return "K2";
+    case FactorKind::Ring: return "C" + std::to_string(size);
+    case FactorKind::Path: return "P" + std::to_string(size);
+    case FactorKind::Complete: return "K" + std::to_string(size);
+  }
+  return "?";
+}
+
+namespace {
+
+constexpr std::uint64_t kMaxFactorSize = 1u << 20;
+constexpr std::uint64_t kMaxNodes = std::uint64_t{1} << 31;  // node ids are 32-bit
+
+std::uint64_t parse_number(const std::string& spec, std::size_t& i, const std::string& token) {
+  std::size_t start = i;
+  std::uint64_t value = 0;
+  while (i < spec.size() && std::isdigit(static_cast<unsigned char>(spec[i]))) {
+    value = value * 10 + static_cast<std::uint64_t>(spec[i] - '0');
+    if (value > kMaxFactorSize)
+      throw InputError("network '" + spec + "': number in '" + token + "' at character " +
+                       std::to_string(start + 1) + " is too large (at most " +
+                       std::to_string(kMaxFactorSize) + ")");
+    ++i;
+  }
+  if (i == start)
+    throw InputError("network '" + spec + "': expected a number after '" + token +
+                     "' at character " + std::to_string(start + 1));
+  return value;
+}
+
+}  // namespace
+
+Network Network::parse(const std::string& spec) {
+  if (spec.empty()) throw InputError("network: empty specification (try Q4, C3xC3, P4xK3)");
+  std::vector<Factor> factors;
+  std::size_t i = 0;
+  while (true) {
+    if (i >= spec.size())
+      throw InputError("network '" + spec + "': expected a factor at character " +
+                       std::to_string(i + 1));
+    char c = static_cast<char>(std::toupper(static_cast<unsigned char>(spec[i])));
+    std::size_t token_start = i;
+    ++i;
+    std::string token(1, c);
+    std::uint64_t n = parse_number(spec, i, token);
+    std::vector<Factor> group;
+    switch (c) {
+      case 'Q':
+        if (n < 1 || n > 31)
+          throw InputError("network '" + spec + "': hypercube dimension " + std::to_string(n) +
+                           " at character " + std::to_string(token_start + 1) +
+                           " is out of range [1, 31]");
+        group.assign(n, Factor{FactorKind::K2, 2});
+        break;
+      case 'C':
+        if (n < 2)
+          throw InputError("network '" + spec + "': ring C" + std::to_string(n) +
+                           " at character " + std::to_string(token_start + 1) +
+                           " needs at least 2 nodes");
+        group.push_back(n == 2 ? Factor{FactorKind::K2, 2}
+                               : Factor{FactorKind::Ring, static_cast<std::uint32_t>(n)});
+        break;
+      case 'P':
+        if (n < 2)
+          throw InputError("network '" + spec + "': path P" + std::to_string(n) +
+                           " at character " + std::to_string(token_start + 1) +
+                           " needs at least 2 nodes");
+        group.push_back(n == 2 ? Factor{FactorKind::K2, 2}
+                               : Factor{FactorKind::Path, static_cast<std::uint32_t>(n)});
+        break;
+      case 'K':
+        if (n < 2)
+          throw InputError("network '" + spec + "': complete graph K" + std::to_string(n) +
+                           " at character " + std::to_string(token_start + 1) +
+                           " needs at least 2 nodes");
+        group.push_back(n == 2 ? Factor{FactorKind::K2, 2}
+                               : Factor{FactorKind::Complete, static_cast<std::uint32_t>(n)});
+        break;
+      default:
+        throw InputError("network '" + spec + "': unknown factor '" + std::string(1, spec[token_start]) +
+                         "' at character " + std::to_string(token_start + 1) +
+                         " (use Q<d>, C<n>, P<n>, K<n>, joined by 'x', powers with '^')");
+    }
+    if (i < spec.size() && spec[i] == '^') {
+      ++i;
+      std::uint64_t p = parse_number(spec, i, "^");
+      if (p < 1 || p > 64)
+        throw InputError("network '" + spec + "': power " + std::to_string(p) +
+                         " is out of range [1, 64]");
+      std::vector<Factor> g;
+      for (std::uint64_t k = 0; k < p; ++k) g.insert(g.end(), group.begin(), group.end());
+      group = std::move(g);
+    }
+    factors.insert(factors.end(), group.begin(), group.end());
+    if (factors.size() > 64) throw InputError("network '" + spec + "': more than 64 dimensions");
+    if (i == spec.size()) break;
+    if (spec[i] != 'x' && spec[i] != 'X' && spec[i] != '*')
+      throw InputError("network '" + spec + "': unexpected '" + std::string(1, spec[i]) +
+                       "' at character " + std::to_string(i + 1) + " (factors are joined by 'x')");
+    ++i;
+  }
+  return Network(std::move(factors));
+}
+
+Network Network::hypercube(int d) {
+  if (d < 1 || d > 31)
+    throw InputError("hypercube dimension " + std::to_string(d) + " is out of range [1, 31]");
+  return Network(std::vector<Factor>(static_cast<std::size_t>(d), Factor{FactorKind::K2, 2}));
+}
+
+Network::Network(std::vector<Factor> factors) : factors_(std::move(factors)) {
+  if (factors_.empty()) throw InputError("network: no factors");
+  hypercube_ = true;
+  for (const Factor& f : factors_) {
+    stride_.push_back(size_);
+    port_base_.push_back(ports_);
+    if (size_ > kMaxNodes / f.size)
+      throw InputError("network: more than 2^31 nodes is not supported");
+    size_ *= f.size;
+    ports_ += f.ports();
+    if (f.kind != FactorKind::K2) hypercube_ = false;
+  }
+}
+
+std::uint32_t Network::num_nodes() const {
+  return static_cast<std::uint32_t>(size_);
+}
+
+std::string Network::name() const {
+  if (hypercube_) return "Q" + std::to_string(dims());
+  std::string s;
+  for (std::size_t i = 0; i < factors_.size();) {
+    std::size_t j = i;
+    while (j < factors_.size() && factors_[j].kind == factors_[i].kind &&
+           factors_[j].size == factors_[i].size)
+      ++j;
+    if (!s.empty()) s += "x";
+    s += factors_[i].name();
+    if (j - i > 1) s += "^" + std::to_string(j - i);
+    i = j;
+  }
+  return s;
+}
+
+std::uint32_t Network::digit(Node v, int dim) const {
+  if (hypercube_) return (v >> dim) & 1u;
+  return static_cast<std::uint32_t>((v / stride_[dim]) % factors_[dim].size);
+}
+
+Node Network::with_digit(Node v, int dim, std::uint32_t value) const {
+  if (hypercube_) return (v & ~(Node{1} << dim)) | (Node{value} << dim);
+  std::uint64_t old = digit(v, dim);
+  return static_cast<Node>(v + (static_cast<std::uint64_t>(value) - old) * stride_[dim]);
+}
+
+std::optional<int> Network::edge_dim(Node u, Node v) const {
+  if (u >= size_ || v >= size_) return std::nullopt;
+  if (hypercube_) {
+    Node x = u ^ v;
+    if (x == 0 || (x & (x - 1)) != 0) return std::nullopt;
+    return std::countr_zero(x);
+  }
+  int found = -1;
+  for (int i = 0; i < dims(); ++i) {
+    std::uint32_t a = digit(u, i), b = digit(v, i);
+    if (a == b) continue;
+    if (found >= 0 || !factors_[i].adjacent(a, b)) return std::nullopt;
+    found = i;
+  }
+  if (found < 0) return std::nullopt;
+  return found;
+}
+
+std::uint32_t Network::port(Node u, Node v) const {
+  if (hypercube_) return static_cast<std::uint32_t>(std::countr_zero(u ^ v));
+  int dim = *edge_dim(u, v);
+  const Factor& f = factors_[dim];
+  std::uint32_t a = digit(u, dim), b = digit(v, dim);
+  std::uint32_t local = 0;
+  switch (f.kind) {
+    case FactorKind::K2: local = 0; break;
+    case FactorKind::Ring: local = (b == (a + 1) % f.size) ? 0 : 1; break;
+    case FactorKind::Path: local = (b == a + 1) ? 0 : 1; break;
+    case FactorKind::Complete: local = b < a ? b : b - 1; break;
+  }
+  return port_base_[dim] + local;
+}
+
+std::uint32_t Network::degree(Node v) const {
+  if (hypercube_) return static_cast<std::uint32_t>(dims());
+  std::uint32_t deg = 0;
+  for (int i = 0; i < dims(); ++i) {
+    const Factor& f = factors_[i];
+    if (f.kind == FactorKind::Path) {
+      std::uint32_t a = digit(v, i);
+      deg += (a > 0) + (a + 1 < f.size);
+    } else {
+      deg += f.ports();
+    }
+  }
+  return deg;
+}
+
+std::uint32_t Network::distance(Node u, Node v) const {
+  if (hypercube_) return static_cast<std::uint32_t>(std::popcount(u ^ v));
+  std::uint32_t d = 0;
+  for (int i = 0; i < dims(); ++i) d += factors_[i].distance(digit(u, i), digit(v, i));
+  return d;
+}
+
+std::uint32_t Network::diameter() const {
+  std::uint32_t d = 0;
+  for (const Factor& f : factors_) d += f.diameter();
+  return d;
+}
+
+std::uint32_t Network::eccentricity(Node v) const {
+  std::uint32_t e = 0;
+  for (int i = 0; i < dims(); ++i) {
+    const Factor& f = factors_[i];
+    std::uint32_t a = digit(v, i);
+    if (f.kind == FactorKind::Path)
+      e += std::max(a, f.size - 1 - a);
+    else
+      e += f.diameter();
+  }
+  return e;
+}
+
+bool Network::is_translation_invariant() const {
+  return std::none_of(factors_.begin(), factors_.end(),
+                      [](const Factor& f) { return f.kind == FactorKind::Path; });
+}
+
+Node Network::translate(Node v, Node t) const {
+  if (hypercube_) return v ^ t;
+  std::uint64_t r = 0;
+  for (int i = 0; i < dims(); ++i)
+    r += ((digit(v, i) + digit(t, i)) % factors_[i].size) * stride_[i];
+  return static_cast<Node>(r);
+}
+
+std::uint64_t Network::edge_type(Node u, Node v) const {
+  int dim = *edge_dim(u, v);
+  if (hypercube_) return static_cast<std::uint64_t>(dim);
+  const Factor& f = factors_[dim];
+  std::uint32_t delta = (digit(v, dim) + f.size - digit(u, dim)) % f.size;
+  return (static_cast<std::uint64_t>(dim) << 32) | delta;
+}
+
+}  // namespace schedcert::schedules

@@ -1,0 +1,96 @@
+// Networks: Cartesian products of K2, rings C_n, paths P_n and complete graphs K_n.
+//
+// Node ids are mixed-radix integers: factor 0 is the least significant digit.
+// The hypercube Q_d is the product of d copies of K2, so a node id is its binary identity
+// number with dimension 0 the least significant bit (Bertsekas' "bit position 1 from the right").
+// Nothing is materialised: neighbours, edge dimensions, ports and distances are computed from the
+// digits, so Q_30 is usable implicitly.
+//
+// Ports: every node has the same number of ports P = sum of factor port counts
+// (K2: 1; C_n (n >= 3) and P_n: 2, "+1" and "-1"; K_n: n - 1). A directed link is (node, port);
+// link_id = node * P + port is dense, which is what the verifier's counters index.
+// On a path a boundary node has an unused port (no link behind it).
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace schedcert::schedules {
+
+using Node = std::uint32_t;
+using Item = std::uint64_t;
+
+enum class FactorKind { K2, Ring, Path, Complete };
+
+struct Factor {
+  FactorKind kind;
+  std::uint32_t size;  // number of vertices of the factor graph
+  std::uint32_t ports() const;
+  std::uint32_t distance(std::uint32_t a, std::uint32_t b) const;
+  std::uint32_t diameter() const;
+  bool adjacent(std::uint32_t a, std::uint32_t b) const;
+  std::string name() const;  // "K2", "C5", "P4", "K3"
+};
+
+class Network {
+ public:
+  // Parse "Q4", "C5", "P4", "K3", "K2", and products "C3xC3", "C5xP4xK3", powers "C3^4", "Q2xC3".
+  // Factors are listed from dimension 0 upwards. Throws InputError naming the bad token.
+  static Network parse(const std::string& spec);
+  static Network hypercube(int d);
+  explicit Network(std::vector<Factor> factors);
+
+  const std::vector<Factor>& factors() const { return factors_; }
+  int dims() const { return static_cast<int>(factors_.size()); }
+  bool is_hypercube() const { return hypercube_; }
+  // Number of nodes as a 64-bit value (may exceed what can be materialised).
+  std::uint64_t size() const { return size_; }
+  std::uint32_t num_nodes() const;  // throws InputError when the network is too large to index
+  std::uint32_t ports() const { return ports_; }
+  std::string name() const;  // canonical spec, e.g. "Q4" or "C3xC3"
+
+  std::uint32_t digit(Node v, int dim) const;
+  Node with_digit(Node v, int dim, std::uint32_t value) const;
+  // If u and v are adjacent, the dimension of the edge; otherwise nullopt.
+  std::optional<int> edge_dim(Node u, Node v) const;
+  bool adjacent(Node u, Node v) const { return edge_dim(u, v).has_value(); }
+  // Port of u used by the directed link u -> v (u, v adjacent).
+  std::uint32_t port(Node u, Node v) const;
+  std::uint32_t degree(Node v) const;
+  std::uint32_t distance(Node u, Node v) const;
+  std::uint32_t diameter() const;
+  std::uint32_t eccentricity(Node v) const;
+
+  // Calls f(neighbour, dim) for every neighbour of v.
+  template <class F>
+  void for_each_neighbour(Node v, F&& f) const {
+    if (hypercube_) {
+      for (int i = 0; i < dims(); ++i) f(v ^ (Node{1} << i), i);
+      return;
+    }
+    for (int i = 0; i < dims(); ++i) {
+      const Factor& fa = factors_[i];
+      std::uint32_t a = digit(v, i);
+      for (std::uint32_t b = 0; b < fa.size; ++b)
+        if (b != a && fa.adjacent(a, b)) f(with_digit(v, i, b), i);
+    }
+  }
+
+  // Cayley structure: true when translation by digit-wise addition mod factor size is an
+  // automorphism (no path factors). Then translate(v, t) is one.
+  bool is_translation_invariant() const;
+  Node translate(Node v, Node t) const;  // XOR for the hypercube, digit-wise addition otherwise
+  // Directed edge type for translations: dim * maxsize + (digit(v) - digit(u)) mod size.
+  std::uint64_t edge_type(Node u, Node v) const;
+
+ private:
+  std::vector<Factor> factors_;
+  std::vector<std::uint64_t> stride_;
+  std::vector<std::uint32_t> port_base_;
+  std::uint64_t size_ = 1;
+  std::uint32_t ports_ = 0;
+  bool hypercube_ = false;
+};
+
+}  // namespace schedcert::schedules

@@ -1,0 +1,62 @@
+// Communication problems and their dense item numbering.
+//
+// An item is the unit of data a problem moves. Each item has one origin (the node holding it at
+// the start) and is needed either by every node or by one target node. Item ids are dense:
+//   broadcast(root, M)            item m                    origin root, needed by all
+//   accumulation(root)            item s       (source s)   origin s,    needed by root, combining
+//   scatter(root, M)              item dst*M + m            origin root, needed by dst
+//   gather(root, M)               item src*M + m            origin src,  needed by root
+//   multinode-broadcast(M)        item src*M + m            origin src,  needed by all
+//   multinode-accumulation        item src*N + tgt          origin src,  needed by tgt, combining
+//   total-exchange(M)             item (src*N + dst)*M + m  origin src,  needed by dst
+//   successive-broadcast(sources) item j (j-th broadcast)   origin sources[j], needed by all,
+//                                 received in order; sources[j] sends j only once it holds j-1.
+// Items whose origin is their only target (e.g. scatter item for the root) are delivered at start.
+// Combining problems (accumulations) let a packet carry any number of items bound for one target;
+// the others carry at most `packet_items` items per packet (default 1, Ho-Johnsson's B otherwise).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "schedules/network.hpp"
+
+namespace schedcert::schedules {
+
+enum class ProblemKind {
+  Broadcast,
+  Accumulation,
+  Scatter,
+  Gather,
+  MultinodeBroadcast,
+  MultinodeAccumulation,
+  TotalExchange,
+  SuccessiveBroadcast,
+};
+
+std::string to_string(ProblemKind k);
+ProblemKind parse_problem_kind(const std::string& name);  // throws InputError
+std::vector<ProblemKind> all_problem_kinds();
+
+inline constexpr Node kAllNodes = ~Node{0};
+
+struct Problem {
+  ProblemKind kind = ProblemKind::Broadcast;
+  Node root = 0;                  // single-node problems
+  std::uint32_t messages = 1;     // M per source-destination pair (or per source)
+  std::uint32_t packet_items = 1; // B: items per packet for non-combining problems
+  std::vector<Node> sources;      // successive broadcasts, in broadcast order
+
+  bool combining() const;
+  bool has_root() const;
+  bool ordered() const { return kind == ProblemKind::SuccessiveBroadcast; }
+  // Throws InputError if the problem's parameters do not fit the network.
+  void validate(const Network& net) const;
+  std::uint64_t num_items(std::uint64_t n) const;
+  Node origin(Item i, std::uint64_t n) const;
+  Node target(Item i, std::uint64_t n) const;  // kAllNodes when every node needs it
+  std::string describe() const;                // e.g. "scatter(root=0, M=1)"
+  std::string describe_item(Item i, std::uint64_t n) const;  // e.g. "item 17 (src 1 -> dst 2)"
+};
+
+}  // namespace schedcert::schedules

@@ -1,0 +1,60 @@
+#include "schedules/registry.hpp"
+
+#include <algorithm>
+
+#include "schedules/constructions/all.hpp"
+#include "schedules/error.hpp"
+
+namespace schedcert::schedules {
+
+const Registry& Registry::instance() {
+  static const Registry r = [] {
+    Registry reg;
+    constructions::register_all(reg);
+    return reg;
+  }();
+  return r;
+}
+
+const Construction& Registry::find(const std::string& name) const {
+  for (const auto& c : list_)
+    if (c.name == name) return c;
+  std::string names;
+  for (const auto& c : list_) names += (names.empty() ? "" : ", ") + c.name;
+  throw InputError("construction '" + name + "' is unknown (see `schedcert list`: " + names + ")");
+}
+
+void Registry::add(Construction c) { list_.push_back(std::move(c)); }
+
+void check_params(const Construction& c, const Params& p) {
+  if (std::find(c.models.begin(), c.models.end(), p.model) == c.models.end()) {
+    std::string ms;
+    for (Model m : c.models) ms += (ms.empty() ? "" : ", ") + to_string(m);
+    throw InputError("--model: construction " + c.name + " is built for " + ms + ", not " +
+                     to_string(p.model));
+  }
+  if (p.dim < c.min_dim || p.dim > c.max_dim)
+    throw InputError("--dim: construction " + c.name + " takes d in [" +
+                     std::to_string(c.min_dim) + ", " + std::to_string(c.max_dim) + "], not " +
+                     std::to_string(p.dim));
+}
+
+Schedule generate(const Construction& c, const Params& p) {
+  check_params(c, p);
+  Schedule s = c.generate(p);
+  auto& pv = s.provenance();
+  pv.construction = c.name;
+  pv.tool_version = SCHEDCERT_VERSION;
+  pv.parameters.clear();
+  pv.parameters.emplace_back("dim", std::to_string(p.dim));
+  if (p.radix) pv.parameters.emplace_back("radix", std::to_string(p.radix));
+  if (!p.network.empty()) pv.parameters.emplace_back("network", p.network);
+  pv.parameters.emplace_back("model", to_string(p.model));
+  pv.parameters.emplace_back("root", std::to_string(p.root));
+  if (p.messages != 1) pv.parameters.emplace_back("messages", std::to_string(p.messages));
+  if (p.packet_items != 1) pv.parameters.emplace_back("packet_items", std::to_string(p.packet_items));
+  if (!p.variant.empty()) pv.parameters.emplace_back("variant", p.variant);
+  return s;
+}
+
+}  // namespace schedcert::schedules

@@ -1,0 +1,62 @@
+// The construction registry: every generator with its metadata (paper, section, problem,
+// models, parameters, and the paper's claimed time and transmissions as formulas).
+//
+// A construction does not know how it is checked: it only turns parameters into a Schedule.
+// Claimed values are the paper's formulas evaluated for the parameters; the verifier measures
+// the schedule independently, and `certify` compares the two.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "schedules/model.hpp"
+#include "schedules/problem.hpp"
+#include "schedules/schedule.hpp"
+
+namespace schedcert::schedules {
+
+struct Params {
+  int dim = 0;                 // hypercube dimension d (or torus dimension n)
+  int radix = 0;               // torus radix k, when the construction takes one
+  std::string network;         // network spec, for constructions over any network
+  Model model = Model::AllPort;
+  Node root = 0;
+  std::uint32_t messages = 1;  // M
+  std::uint32_t packet_items = 1;  // B
+  std::string variant;         // construction-specific choice, documented per construction
+};
+
+struct Construction {
+  std::string name;     // "sbt-broadcast"
+  std::string paper;    // "bertsekas1991", "ho-johnsson1986", ...
+  std::string section;  // "§2, Fig. 4"
+  std::string summary;  // one line
+  ProblemKind problem;
+  std::vector<Model> models;   // the models it is built for (the first is the default)
+  std::string parameters;      // how to call it, e.g. "--dim 1..20 [--root R]"
+  int min_dim = 1, max_dim = 20;  // range of --dim it supports (explicitly)
+  std::function<std::optional<std::uint64_t>(const Params&)> claimed_steps;
+  std::function<std::optional<std::uint64_t>(const Params&)> claimed_transmissions;
+  std::function<Schedule(const Params&)> generate;
+};
+
+class Registry {
+ public:
+  static const Registry& instance();
+  const std::vector<Construction>& all() const { return list_; }
+  // Throws InputError listing the names when there is no such construction.
+  const Construction& find(const std::string& name) const;
+  void add(Construction c);
+
+ private:
+  std::vector<Construction> list_;
+};
+
+// Checks p against c (model supported, dim in range) and throws InputError naming the field.
+void check_params(const Construction& c, const Params& p);
+// Fills provenance (construction name, parameters, tool version) after generation.
+Schedule generate(const Construction& c, const Params& p);
+
+}  // namespace schedcert::schedules
