@@ -231,6 +231,11 @@ Buckets bucket_by_item(const Schedule& s, std::uint64_t items, std::size_t limit
 
 }  // namespace
 
+std::optional<Violation> first_step_rule_violation(const Schedule& s) {
+  Metrics m;
+  return step_pass(s, m).first;
+}
+
 Verdict verify_native(const Schedule& s) {
   Verdict v;
   v.engine = "native";

@@ -8,4 +8,9 @@ namespace schedcert::verifier {
 
 Verdict verify_native(const schedules::Schedule& s);
 
+// Only the per-step rules (adjacency, packet, link capacity, port limits): the first violation
+// of those in the order of verdict.hpp, ignoring causality, ordering and completion. Used by
+// the symmetric check to locate a collision exactly inside one step of a translated schedule.
+std::optional<Violation> first_step_rule_violation(const schedules::Schedule& s);
+
 }  // namespace schedcert::verifier

@@ -1,0 +1,80 @@
+// Translation of a single-node schedule to every root (Bertsekas et al. 1991, §2, the sets
+// A_i(t) = {(t xor x, t xor y)}; Fragopoulou-Akl 1995 §3, translation Tr_s on the torus).
+//
+// Translation by t is an automorphism of a Cayley graph of Z_k0 x ... x Z_km (hypercube, ring,
+// complete factors), so the translate of a valid single-node schedule is valid for root t.
+// Whether all translates together respect link capacity is the "key observation" (distinct edge
+// types per step); that is checked by verifier/symmetric, not assumed here: this transform only
+// materialises the union so the explicit verifier can be run on it.
+#include "schedules/transforms/translate.hpp"
+
+#include <vector>
+
+#include "schedules/error.hpp"
+
+namespace schedcert::schedules::transforms {
+
+ProblemKind multinode_kind(ProblemKind single) {
+  switch (single) {
+    case ProblemKind::Broadcast: return ProblemKind::MultinodeBroadcast;
+    case ProblemKind::Scatter:
+    case ProblemKind::Gather: return ProblemKind::TotalExchange;
+    case ProblemKind::Accumulation: return ProblemKind::MultinodeAccumulation;
+    default:
+      throw InputError("translation: problem " + to_string(single) +
+                       " is not a single-node problem (broadcast, scatter, gather, accumulation)");
+  }
+}
+
+Item translate_item(const Network& net, const Problem& single, Item i, Node t) {
+  const std::uint64_t n = net.size();
+  const std::uint64_t m = single.messages;
+  switch (single.kind) {
+    case ProblemKind::Broadcast: return static_cast<Item>(t) * m + i;
+    case ProblemKind::Scatter: {
+      const Node dst = net.translate(static_cast<Node>(i / m), t);
+      return (static_cast<Item>(t) * n + dst) * m + i % m;
+    }
+    case ProblemKind::Gather: {
+      const Node src = net.translate(static_cast<Node>(i / m), t);
+      return (static_cast<Item>(src) * n + t) * m + i % m;
+    }
+    case ProblemKind::Accumulation:
+      return static_cast<Item>(net.translate(static_cast<Node>(i), t)) * n + t;
+    default: break;
+  }
+  throw InputError("translation: not a single-node problem");
+}
+
+Schedule translate_to_all_roots(const Schedule& s) {
+  const Network& net = s.network();
+  const Problem& p = s.problem();
+  if (!net.is_translation_invariant())
+    throw InputError("translation: network " + net.name() +
+                     " has a path factor, so translations are not automorphisms");
+  if (!p.has_root() || p.root != 0)
+    throw InputError("translation: needs a single-node schedule rooted at node 0 (problem " +
+                     p.describe() + ")");
+  Problem mp;
+  mp.kind = multinode_kind(p.kind);
+  mp.messages = p.messages;
+  mp.packet_items = p.packet_items;
+  Schedule out(net, s.model(), mp);
+  out.provenance() = s.provenance();
+  out.provenance().parameters.emplace_back("transform", "translate-to-all-roots");
+  const Node n = net.num_nodes();
+  out.reserve(s.num_transmissions() * n);
+  std::vector<Item> packet;
+  for (std::size_t st = 0; st < s.num_steps(); ++st) {
+    out.begin_step();
+    for (Node t = 0; t < n; ++t)
+      for (std::size_t k = s.step_begin(st); k < s.step_end(st); ++k) {
+        packet.clear();
+        for (Item i : s.packet(k)) packet.push_back(translate_item(net, p, i, t));
+        out.add(net.translate(s.from(k), t), net.translate(s.to(k), t), packet);
+      }
+  }
+  return out;
+}
+
+}  // namespace schedcert::schedules::transforms
