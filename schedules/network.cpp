@@ -199,13 +199,8 @@ Node Network::with_digit(Node v, int dim, std::uint32_t value) const {
   return static_cast<Node>(v + (static_cast<std::uint64_t>(value) - old) * stride_[dim]);
 }
 
-std::optional<int> Network::edge_dim(Node u, Node v) const {
+std::optional<int> Network::edge_dim_product(Node u, Node v) const {
   if (u >= size_ || v >= size_) return std::nullopt;
-  if (hypercube_) {
-    Node x = u ^ v;
-    if (x == 0 || (x & (x - 1)) != 0) return std::nullopt;
-    return std::countr_zero(x);
-  }
   int found = -1;
   for (int i = 0; i < dims(); ++i) {
     std::uint32_t a = digit(u, i), b = digit(v, i);
@@ -219,7 +214,10 @@ std::optional<int> Network::edge_dim(Node u, Node v) const {
 
 std::uint32_t Network::port(Node u, Node v) const {
   if (hypercube_) return static_cast<std::uint32_t>(std::countr_zero(u ^ v));
-  int dim = *edge_dim(u, v);
+  return port_product(u, v, *edge_dim(u, v));
+}
+
+std::uint32_t Network::port_product(Node u, Node v, int dim) const {
   const Factor& f = factors_[dim];
   std::uint32_t a = digit(u, dim), b = digit(v, dim);
   std::uint32_t local = 0;

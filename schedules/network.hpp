@@ -53,10 +53,22 @@ class Network {
   std::uint32_t digit(Node v, int dim) const;
   Node with_digit(Node v, int dim, std::uint32_t value) const;
   // If u and v are adjacent, the dimension of the edge; otherwise nullopt.
-  std::optional<int> edge_dim(Node u, Node v) const;
+  std::optional<int> edge_dim(Node u, Node v) const {
+    if (hypercube_) {
+      const Node x = u ^ v;
+      if (u >= size_ || v >= size_ || x == 0 || (x & (x - 1)) != 0) return std::nullopt;
+      return __builtin_ctz(x);
+    }
+    return edge_dim_product(u, v);
+  }
   bool adjacent(Node u, Node v) const { return edge_dim(u, v).has_value(); }
   // Port of u used by the directed link u -> v (u, v adjacent).
   std::uint32_t port(Node u, Node v) const;
+  // The same, when the caller already knows the edge's dimension.
+  std::uint32_t port_in_dim(Node u, Node v, int dim) const {
+    if (hypercube_) return static_cast<std::uint32_t>(dim);
+    return port_product(u, v, dim);
+  }
   std::uint32_t degree(Node v) const;
   std::uint32_t distance(Node u, Node v) const;
   std::uint32_t diameter() const;
@@ -85,6 +97,9 @@ class Network {
   std::uint64_t edge_type(Node u, Node v) const;
 
  private:
+  std::optional<int> edge_dim_product(Node u, Node v) const;
+  std::uint32_t port_product(Node u, Node v, int dim) const;
+
   std::vector<Factor> factors_;
   std::vector<std::uint64_t> stride_;
   std::vector<std::uint32_t> port_base_;

@@ -57,7 +57,59 @@ Violation make(Rule r, const Schedule& s, std::size_t k, std::size_t step, Item 
 
 struct StepPass {
   std::optional<Violation> first;
-  std::vector<std::uint32_t> step_of;
+};
+
+// Per directed link: the step that last used it (generation stamp) and its load over the whole
+// schedule. Dense arrays indexed by link id when the schedule touches a fair share of the links;
+// an open-addressing table keyed by link id when it is sparse (a broadcast on Q_24 uses 2^24
+// of its 4 * 10^8 directed links), so memory stays O(transmissions).
+class LinkCounters {
+ public:
+  LinkCounters(std::uint64_t links, std::uint64_t transmissions) {
+    if (links <= 4 * transmissions + (1u << 20)) {
+      dense_stamp_.assign(links, 0);
+      dense_load_.assign(links, 0);
+    } else {
+      std::uint64_t cap = 1;
+      while (cap < 2 * transmissions + 16) cap <<= 1;
+      keys_.assign(cap, kEmpty);
+      stamp_.assign(cap, 0);
+      load_.assign(cap, 0);
+      mask_ = cap - 1;
+    }
+  }
+  // Records a use of `link` in step `gen`; returns true if it was already used in that step.
+  bool use(std::uint64_t link, std::uint32_t gen) {
+    std::uint32_t* st;
+    std::uint32_t* ld;
+    if (!dense_stamp_.empty()) {
+      st = &dense_stamp_[link];
+      ld = &dense_load_[link];
+    } else {
+      std::uint64_t h = (link * 0x9E3779B97F4A7C15ull) & mask_;
+      while (keys_[h] != link && keys_[h] != kEmpty) h = (h + 1) & mask_;
+      keys_[h] = link;
+      st = &stamp_[h];
+      ld = &load_[h];
+    }
+    ++*ld;
+    const bool again = *st == gen;
+    *st = gen;
+    return again;
+  }
+  std::uint64_t max_load() const {
+    std::uint32_t mx = 0;
+    for (auto l : dense_load_) mx = std::max(mx, l);
+    for (auto l : load_) mx = std::max(mx, l);
+    return mx;
+  }
+
+ private:
+  static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
+  std::vector<std::uint32_t> dense_stamp_, dense_load_;
+  std::vector<std::uint64_t> keys_;
+  std::vector<std::uint32_t> stamp_, load_;
+  std::uint64_t mask_ = 0;
 };
 
 StepPass step_pass(const Schedule& s, Metrics& m) {
@@ -68,9 +120,7 @@ StepPass step_pass(const Schedule& s, Metrics& m) {
   const std::uint64_t ports = net.ports();
   const Model model = s.model();
   StepPass out;
-  out.step_of.resize(s.num_transmissions());
-
-  std::vector<std::uint32_t> link_stamp(n * ports, 0), link_load(n * ports, 0);
+  LinkCounters links(n * ports, s.num_transmissions());
   std::vector<std::uint32_t> send_stamp(n, 0), recv_stamp(n, 0);
   std::vector<std::uint32_t> send_count(n, 0), recv_count(n, 0);
   std::vector<std::uint64_t> first_send(n, 0);
@@ -79,7 +129,6 @@ StepPass step_pass(const Schedule& s, Metrics& m) {
   for (std::size_t st = 0; st < s.num_steps(); ++st) {
     const auto gen = static_cast<std::uint32_t>(st + 1);
     for (std::size_t k = s.step_begin(st); k < s.step_end(st); ++k) {
-      out.step_of[k] = static_cast<std::uint32_t>(st);
       const Node f = s.from(k), t = s.to(k);
       auto pk = s.packet(k);
       m.item_transmissions += pk.size();
@@ -93,7 +142,8 @@ StepPass step_pass(const Schedule& s, Metrics& m) {
                  " (nodes 0.." + std::to_string(n - 1) + ")");
         continue;
       }
-      if (!net.adjacent(f, t)) {
+      const auto dim = net.edge_dim(f, t);
+      if (!dim) {
         fail(Rule::Adjacency, pk[0], f,
              "nodes " + std::to_string(f) + " and " + std::to_string(t) + " are not adjacent in " +
                  net.name() + (f == t ? " (a node cannot send to itself)" : ""));
@@ -133,13 +183,11 @@ StepPass step_pass(const Schedule& s, Metrics& m) {
         }
       }
       // Link capacity: one packet per directed link per step.
-      const std::uint64_t link = static_cast<std::uint64_t>(f) * ports + net.port(f, t);
-      ++link_load[link];
-      if (link_stamp[link] == gen)
+      const std::uint64_t link = static_cast<std::uint64_t>(f) * ports + net.port_in_dim(f, t, *dim);
+      if (links.use(link, gen))
         fail(Rule::LinkCapacity, pk[0], f,
              "link " + std::to_string(f) + " -> " + std::to_string(t) +
                  " already carries a packet in this step (capacity one packet per direction)");
-      link_stamp[link] = gen;
       // Port limits of the model.
       if (send_stamp[f] != gen) {
         send_stamp[f] = gen;
@@ -202,14 +250,19 @@ StepPass step_pass(const Schedule& s, Metrics& m) {
       }
     }
   }
-  for (std::uint32_t l : link_load) m.max_link_load = std::max<std::uint64_t>(m.max_link_load, l);
+  m.max_link_load = links.max_load();
   return out;
 }
 
 // Counting sort of (transmission, item) slots by item; stable, so buckets are in step order.
+// A slot carries what the item pass reads (sender, receiver, step, index), so that pass streams
+// through memory instead of chasing transmission indices.
+struct Slot {
+  std::uint32_t from, to, step, k;
+};
 struct Buckets {
   std::vector<std::uint32_t> begin;  // size items + 1
-  std::vector<std::uint32_t> tx;
+  std::vector<Slot> slots;
 };
 
 Buckets bucket_by_item(const Schedule& s, std::uint64_t items, std::size_t limit) {
@@ -221,11 +274,16 @@ Buckets bucket_by_item(const Schedule& s, std::uint64_t items, std::size_t limit
     for (Item i : s.packet(k))
       if (i < items) ++b.begin[i + 1];
   for (std::uint64_t i = 0; i < items; ++i) b.begin[i + 1] += b.begin[i];
-  b.tx.resize(b.begin[items]);
+  b.slots.resize(b.begin[items]);
   std::vector<std::uint32_t> fill(b.begin.begin(), b.begin.end() - 1);
-  for (std::size_t k = 0; k < limit; ++k)
-    for (Item i : s.packet(k))
-      if (i < items) b.tx[fill[i]++] = static_cast<std::uint32_t>(k);
+  for (std::size_t st = 0; st < s.num_steps(); ++st) {
+    const std::size_t end = std::min(s.step_end(st), limit);
+    for (std::size_t k = s.step_begin(st); k < end; ++k)
+      for (Item i : s.packet(k))
+        if (i < items)
+          b.slots[fill[i]++] = Slot{s.from(k), s.to(k), static_cast<std::uint32_t>(st),
+                                    static_cast<std::uint32_t>(k)};
+  }
   return b;
 }
 
@@ -277,10 +335,11 @@ Verdict verify_native(const Schedule& s) {
     std::uint64_t holders = 1;
     bool broken = false;
     for (std::uint32_t e = b.begin[i]; e < b.begin[i + 1] && !broken; ++e) {
-      const std::uint32_t k = b.tx[e];
+      const Slot& sl = b.slots[e];
+      const std::uint32_t k = sl.k;
       if (first_tx && static_cast<std::int64_t>(k) >= first_tx->transmission) break;
-      const std::int32_t st = static_cast<std::int32_t>(p1.step_of[k]);
-      const Node f = s.from(k), t = s.to(k);
+      const std::int32_t st = static_cast<std::int32_t>(sl.step);
+      const Node f = sl.from, t = sl.to;
       if (stamp[f] != gen || arrive[f] >= st) {
         std::string when = stamp[f] != gen ? "it never receives it before"
                                            : "it only receives it in step " +

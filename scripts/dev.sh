@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# One entry point for a fresh Debian 12 machine (run as root):
+#   bash scripts/dev.sh demo    install what is missing, build, certify the built-in constructions
+#   bash scripts/dev.sh test    install what is missing, build, run the whole test suite (ctest)
+#   bash scripts/dev.sh bench   install, build, run the benchmarks (figures go to docs/benchmarks.md)
+#   bash scripts/dev.sh asan    install, build with AddressSanitizer + UBSan, run the fast tests
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what="${1:-demo}"
+
+packages=(cmake g++ make libz3-dev libcli11-dev doctest-dev nlohmann-json3-dev libbenchmark-dev z3 cvc5)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "== installing: ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+jobs="$(nproc)"
+build() {  # build DIR [cmake args...]
+  local dir="$1"; shift
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+  cmake --build "$dir" -j"$jobs"
+}
+
+case "$what" in
+  demo)
+    build build
+    ./build/schedcert certify
+    ;;
+  test)
+    build build
+    ctest --test-dir build --output-on-failure -j"$jobs" --timeout 900
+    ;;
+  bench)
+    build build
+    for b in build/bench/*_bench; do "$b"; done
+    ;;
+  asan)
+    build build-asan -DSCHEDCERT_SANITIZE=ON -DSCHEDCERT_BENCHMARKS=OFF
+    ASAN_OPTIONS=detect_leaks=1 ctest --test-dir build-asan --output-on-failure -j"$jobs" -L fast --timeout 900
+    ;;
+  *)
+    echo "usage: bash scripts/dev.sh demo|test|bench|asan" >&2
+    exit 2
+    ;;
+esac
