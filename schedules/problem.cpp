@@ -142,6 +142,7 @@ std::string Problem::describe() const {
     sep = ", ";
   }
   if (kind == ProblemKind::SuccessiveBroadcast) s += sep + "p=" + std::to_string(sources.size());
+  if (s.back() == '(') return s.substr(0, s.size() - 1);
   return s + ")";
 }
 

@@ -4,6 +4,7 @@
 
 #include "schedules/constructions/all.hpp"
 #include "schedules/error.hpp"
+#include "schedules/transforms/translate.hpp"
 
 namespace schedcert::schedules {
 
@@ -39,9 +40,9 @@ void check_params(const Construction& c, const Params& p) {
                      std::to_string(p.dim));
 }
 
-Schedule generate(const Construction& c, const Params& p) {
-  check_params(c, p);
-  Schedule s = c.generate(p);
+namespace {
+
+void stamp_provenance(const Construction& c, const Params& p, Schedule& s) {
   auto& pv = s.provenance();
   pv.construction = c.name;
   pv.tool_version = SCHEDCERT_VERSION;
@@ -54,6 +55,27 @@ Schedule generate(const Construction& c, const Params& p) {
   if (p.messages != 1) pv.parameters.emplace_back("messages", std::to_string(p.messages));
   if (p.packet_items != 1) pv.parameters.emplace_back("packet_items", std::to_string(p.packet_items));
   if (!p.variant.empty()) pv.parameters.emplace_back("variant", p.variant);
+}
+
+}  // namespace
+
+Schedule generate(const Construction& c, const Params& p) {
+  check_params(c, p);
+  if (!c.generate && c.generate_root) {
+    Schedule s = transforms::translate_to_all_roots(generate_root(c, p));
+    stamp_provenance(c, p, s);
+    return s;
+  }
+  Schedule s = c.generate(p);
+  stamp_provenance(c, p, s);
+  return s;
+}
+
+Schedule generate_root(const Construction& c, const Params& p) {
+  check_params(c, p);
+  if (!c.generate_root) throw InputError("construction " + c.name + " has no root schedule");
+  Schedule s = c.generate_root(p);
+  stamp_provenance(c, p, s);
   return s;
 }
 

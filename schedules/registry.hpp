@@ -40,6 +40,11 @@ struct Construction {
   std::function<std::optional<std::uint64_t>(const Params&)> claimed_steps;
   std::function<std::optional<std::uint64_t>(const Params&)> claimed_transmissions;
   std::function<Schedule(const Params&)> generate;
+  // Multinode constructions made of one root's schedule translated to every root (Bertsekas
+  // §2, Fragopoulou-Akl §3) also set this: the root-0 single-node schedule. Then `generate`
+  // may be left empty (it defaults to translate_to_all_roots(generate_root(p))) and certify can
+  // use the symmetric check without materialising the n translates.
+  std::function<Schedule(const Params&)> generate_root;
 };
 
 class Registry {
@@ -58,5 +63,7 @@ class Registry {
 void check_params(const Construction& c, const Params& p);
 // Fills provenance (construction name, parameters, tool version) after generation.
 Schedule generate(const Construction& c, const Params& p);
+// The root-0 schedule of a translated construction (c.generate_root must be set).
+Schedule generate_root(const Construction& c, const Params& p);
 
 }  // namespace schedcert::schedules

@@ -1,0 +1,215 @@
+#include "certify/check.hpp"
+
+#include <chrono>
+#include <fstream>
+
+#include "encodings/smt_verifier.hpp"
+#include "schedules/error.hpp"
+#include "schedules/transforms/translate.hpp"
+#include "verifier/native.hpp"
+#include "verifier/symmetric.hpp"
+
+namespace schedcert::certify {
+
+using schedules::Schedule;
+using verifier::Verdict;
+
+std::string to_string(Engine e) {
+  switch (e) {
+    case Engine::Native: return "native";
+    case Engine::Smt: return "smt";
+    case Engine::Symmetric: return "symmetric";
+  }
+  return "?";
+}
+
+std::vector<Engine> parse_engines(const std::string& s) {
+  if (s == "native") return {Engine::Native};
+  if (s == "smt" || s == "z3") return {Engine::Smt};
+  if (s == "both") return {Engine::Native, Engine::Smt};
+  if (s == "symmetric") return {Engine::Symmetric};
+  if (s == "all") return {Engine::Native, Engine::Smt, Engine::Symmetric};
+  throw InputError("--engine: '" + s + "' is unknown (valid: native, smt, both, symmetric, all)");
+}
+
+std::string to_string(Outcome o) {
+  switch (o) {
+    case Outcome::Valid: return "valid";
+    case Outcome::Invalid: return "invalid";
+    case Outcome::Unknown: return "unknown";
+    case Outcome::Disagreement: return "disagreement";
+  }
+  return "?";
+}
+
+namespace {
+
+double since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+EngineRun run_engine(Engine e, const Schedule& s, const CheckOptions& o) {
+  EngineRun r;
+  r.engine = e;
+  const auto t0 = std::chrono::steady_clock::now();
+  switch (e) {
+    case Engine::Native: r.verdict = verifier::verify_native(s); break;
+    case Engine::Symmetric: r.verdict = verifier::verify_translated(s); break;
+    case Engine::Smt: {
+      if (!o.emit_smt2_path.empty()) {
+        std::ofstream out(o.emit_smt2_path + ".tmp");
+        out << encodings::smt2_query(s);
+        out.close();
+        if (!out || std::rename((o.emit_smt2_path + ".tmp").c_str(), o.emit_smt2_path.c_str()) != 0)
+          throw InputError("--emit-smt2: cannot write " + o.emit_smt2_path);
+      }
+      try {
+        encodings::SmtOptions so;
+        so.timeout_ms = o.smt_timeout_ms;
+        r.verdict = encodings::verify_smt(s, so);
+      } catch (const UnknownResult& u) {
+        r.unknown_reason = u.what();
+      }
+      break;
+    }
+  }
+  r.seconds = since(t0);
+  return r;
+}
+
+std::string differs(const verifier::Verdict& a, const verifier::Verdict& b) {
+  if (a.valid != b.valid) return "one says valid, the other invalid";
+  if (a.valid) return "";
+  const auto& x = *a.violation;
+  const auto& y = *b.violation;
+  if (x.rule != y.rule) return "first violation rule " + verifier::to_string(x.rule) + " vs " + verifier::to_string(y.rule);
+  if (x.step != y.step) return "first violation step " + std::to_string(x.step + 1) + " vs " + std::to_string(y.step + 1);
+  if (x.transmission != y.transmission)
+    return "first violation transmission " + std::to_string(x.transmission) + " vs " + std::to_string(y.transmission);
+  if (x.rule == verifier::Rule::Completion && (x.item != y.item || x.node != y.node))
+    return "missing item/node differ";
+  return "";
+}
+
+void conclude(Report& r) {
+  const EngineRun* first = nullptr;
+  bool gave_up = false;
+  for (const auto& run : r.runs) {
+    if (!run.verdict) {
+      gave_up = true;
+      r.finding = to_string(run.engine) + " engine gave up: " + run.unknown_reason;
+      continue;
+    }
+    if (!first) {
+      first = &run;
+      continue;
+    }
+    std::string d = differs(*first->verdict, *run.verdict);
+    if (!d.empty()) {
+      r.outcome = Outcome::Disagreement;
+      r.finding = "engines " + to_string(first->engine) + " and " + to_string(run.engine) +
+                  " disagree: " + d;
+      if (first->verdict->violation) r.finding += "; " + to_string(first->engine) + ": " + first->verdict->violation->message;
+      if (run.verdict->violation) r.finding += "; " + to_string(run.engine) + ": " + run.verdict->violation->message;
+      return;
+    }
+  }
+  r.outcome = Outcome::Unknown;
+  if (!first) return;  // every engine gave up
+  r.metrics = first->verdict->metrics;
+  r.violation = first->verdict->violation;
+  if (!first->verdict->valid) {
+    // An invalid verdict stands even if another engine gave up: one counterexample suffices.
+    r.outcome = Outcome::Invalid;
+    r.finding = r.violation->message;
+    return;
+  }
+  if (gave_up) return;  // valid for some engines only: not certified
+  r.outcome = Outcome::Valid;
+}
+
+Report start(const Schedule& s) {
+  Report r;
+  r.network = s.network().name();
+  r.model = schedules::to_string(s.model());
+  r.problem = s.problem().describe();
+  r.construction = s.provenance().construction;
+  r.bounds = verifier::lower_bounds(s.network(), s.model(), s.problem());
+  return r;
+}
+
+}  // namespace
+
+Report check_schedule(const Schedule& s, const CheckOptions& o) {
+  Report r = start(s);
+  for (Engine e : o.engines) {
+    if (e == Engine::Symmetric)
+      throw InputError("--engine symmetric: checks a root-0 schedule's translate to every root; "
+                       "use it with a construction built that way");
+    r.runs.push_back(run_engine(e, s, o));
+  }
+  conclude(r);
+  return r;
+}
+
+Report check_translated(const Schedule& root, const CheckOptions& o) {
+  Schedule probe(root.network(), root.model(), [&] {
+    schedules::Problem p;
+    p.kind = schedules::transforms::multinode_kind(root.problem().kind);
+    p.messages = root.problem().messages;
+    p.packet_items = root.problem().packet_items;
+    return p;
+  }());
+  probe.provenance() = root.provenance();
+  Report r = start(probe);
+  std::optional<Schedule> full;
+  for (Engine e : o.engines) {
+    if (e == Engine::Symmetric) {
+      r.runs.push_back(run_engine(e, root, o));
+    } else {
+      if (!full) full = schedules::transforms::translate_to_all_roots(root);
+      r.runs.push_back(run_engine(e, *full, o));
+    }
+  }
+  conclude(r);
+  return r;
+}
+
+Report certify_construction(const schedules::Construction& c, const schedules::Params& p,
+                            const CheckOptions& o) {
+  schedules::check_params(c, p);
+  Report r;
+  const bool symmetric_only = o.engines.size() == 1 && o.engines[0] == Engine::Symmetric;
+  if (c.generate_root) {
+    Schedule root = schedules::generate_root(c, p);
+    r = check_translated(root, o);
+  } else {
+    if (symmetric_only)
+      throw InputError("--engine symmetric: construction " + c.name +
+                       " is not built as the translate of a root schedule");
+    r = check_schedule(schedules::generate(c, p), o);
+  }
+  r.construction = c.name;
+  r.paper = c.paper;
+  r.section = c.section;
+  r.dim = p.dim;
+  r.subject = c.name + " --dim " + std::to_string(p.dim) + " --model " + schedules::to_string(p.model);
+  if (c.claimed_steps) r.claimed_steps = c.claimed_steps(p);
+  if (c.claimed_transmissions) r.claimed_transmissions = c.claimed_transmissions(p);
+  if (r.outcome == Outcome::Valid) {
+    std::string miss;
+    if (r.claimed_steps && *r.claimed_steps != r.metrics.steps)
+      miss += "takes " + std::to_string(r.metrics.steps) + " steps, the paper claims " +
+              std::to_string(*r.claimed_steps) + "; ";
+    if (r.claimed_transmissions && *r.claimed_transmissions != r.metrics.transmissions)
+      miss += "makes " + std::to_string(r.metrics.transmissions) +
+              " transmissions, the paper claims " + std::to_string(*r.claimed_transmissions) + "; ";
+    if (!miss.empty()) {
+      r.outcome = Outcome::Invalid;
+      r.finding = "claim not met: the valid schedule " + miss.substr(0, miss.size() - 2);
+    }
+  }
+  return r;
+}
+
+}  // namespace schedcert::certify

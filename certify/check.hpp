@@ -1,0 +1,77 @@
+// Certification: runs the chosen engines on a schedule, compares them, and sets the result
+// against the computed lower bounds and the construction's claim. The engines never see each
+// other's answers; this layer only compares them.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "schedules/registry.hpp"
+#include "schedules/schedule.hpp"
+#include "verifier/bounds.hpp"
+#include "verifier/verdict.hpp"
+
+namespace schedcert::certify {
+
+enum class Engine { Native, Smt, Symmetric };
+std::string to_string(Engine e);
+// "native", "smt", "symmetric", or "both" (native and smt). Throws InputError.
+std::vector<Engine> parse_engines(const std::string& s);
+
+// Exit codes of the command line, shared by every command (README, `--help`).
+enum class Outcome {
+  Valid = 0,         // every engine accepted (and a construction met its claim)
+  Invalid = 1,       // an engine rejected, or a construction missed its claim (a finding)
+  Unknown = 3,       // an engine gave up (Z3 unknown or timeout); never reported as valid
+  Disagreement = 4,  // engines disagree: a bug in one of them, never silently resolved
+};
+std::string to_string(Outcome o);
+
+struct EngineRun {
+  Engine engine = Engine::Native;
+  std::optional<verifier::Verdict> verdict;  // empty when the engine gave up
+  std::string unknown_reason;
+  double seconds = 0;
+};
+
+struct Report {
+  std::string subject;  // "sbt-broadcast --dim 3 --model all-port" or the file name
+  std::string construction, paper, section;
+  std::string network, model, problem;
+  int dim = 0;
+  std::vector<EngineRun> runs;
+  verifier::Metrics metrics;
+  verifier::LowerBounds bounds;
+  std::optional<std::uint64_t> claimed_steps, claimed_transmissions;
+  std::optional<verifier::Violation> violation;  // the first engine's first violation
+  Outcome outcome = Outcome::Unknown;
+  std::string finding;  // why the outcome is what it is, in one or two sentences
+
+  bool valid() const { return outcome == Outcome::Valid; }
+  bool steps_meet_bound() const { return metrics.steps == bounds.steps.value; }
+  bool transmissions_meet_bound() const {
+    return metrics.transmissions == bounds.transmissions.value;
+  }
+};
+
+struct CheckOptions {
+  std::vector<Engine> engines{Engine::Native};
+  unsigned smt_timeout_ms = 60000;
+  std::string emit_smt2_path;  // write the SMT query here (when the smt engine runs)
+};
+
+// Verifies s with every engine of o and compares the verdicts (validity, rule, step,
+// transmission, item). The symmetric engine needs a root-0 single-node schedule and reports on
+// its translate to every root; use check_translated for that.
+Report check_schedule(const schedules::Schedule& s, const CheckOptions& o);
+// The multinode schedule translate_to_all_roots(root): Symmetric runs on `root`; Native and Smt
+// materialise the translate.
+Report check_translated(const schedules::Schedule& root, const CheckOptions& o);
+
+// Generates the construction with p, checks it, and compares with its claimed steps and
+// transmissions: a valid schedule whose numbers differ from the paper's claim is Invalid with
+// the finding stated.
+Report certify_construction(const schedules::Construction& c, const schedules::Params& p,
+                            const CheckOptions& o);
+
+}  // namespace schedcert::certify

@@ -1,0 +1,283 @@
+#include "cli/commands.hpp"
+
+#include <fstream>
+#include <iostream>
+
+#include "certify/check.hpp"
+#include "schedules/error.hpp"
+#include "schedules/registry.hpp"
+#include "schedules/schedule_json.hpp"
+#include "verifier/bounds.hpp"
+#include "witnesses/report.hpp"
+
+namespace schedcert::cli {
+
+using namespace schedcert::schedules;
+
+namespace {
+
+template <class T>
+std::shared_ptr<T> hold(std::vector<std::shared_ptr<void>>& keep) {
+  auto p = std::make_shared<T>();
+  keep.push_back(p);
+  return p;
+}
+
+void add_construction_options(CLI::App* sub, ConstructionOptions& o) {
+  sub->add_option("--dim,-d", o.dim, "hypercube dimension d (or torus dimension n)");
+  sub->add_option("--radix,-k", o.radix, "torus radix k (odd, for Fragopoulou-Akl)");
+  sub->add_option("--network", o.network, "network spec for constructions over any network");
+  sub->add_option("--model,-m", o.model,
+                  "all-port|MLA, single-port-full|SLA, single-port-half, shout-whisper "
+                  "(default: the construction's first model)");
+  sub->add_option("--root,-r", o.root, "root node (single-node problems)")->default_val(0);
+  sub->add_option("--messages,-M", o.messages, "M: messages per source (or per pair)")
+      ->default_val(1);
+  sub->add_option("--packet-items,-B", o.packet_items, "B: items per packet")->default_val(1);
+  sub->add_option("--variant", o.variant, "construction-specific variant (see `list`)");
+}
+
+void add_engine_options(CLI::App* sub, EngineOptions& o, const std::string& default_engine) {
+  o.engine = default_engine;
+  sub->add_option("--engine,-e", o.engine,
+                  "native | smt (Z3) | both | symmetric (translated multinode constructions) | all")
+      ->default_val(default_engine);
+  sub->add_option("--timeout", o.timeout_seconds, "Z3 time limit in seconds (then exit 3)")
+      ->default_val(60)
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--emit-smt2", o.emit_smt2,
+                  "write the SMT-LIB2 query (standalone; `z3 FILE` and `cvc5 FILE` answer it: "
+                  "sat = invalid, unsat = valid)");
+  sub->add_flag("--json", o.json, "print a machine-readable JSON report instead of text");
+}
+
+Params to_params(const Construction& c, const ConstructionOptions& o) {
+  Params p;
+  p.dim = o.dim;
+  p.radix = o.radix;
+  p.network = o.network;
+  p.model = o.model.empty() ? c.models.front() : parse_model(o.model);
+  p.root = o.root;
+  p.messages = o.messages;
+  p.packet_items = o.packet_items;
+  p.variant = o.variant;
+  return p;
+}
+
+certify::CheckOptions to_check(const EngineOptions& e) {
+  certify::CheckOptions c;
+  c.engines = certify::parse_engines(e.engine);
+  c.smt_timeout_ms = static_cast<unsigned>(e.timeout_seconds * 1000);
+  c.emit_smt2_path = e.emit_smt2;
+  return c;
+}
+
+int emit(const std::vector<certify::Report>& rs, bool json, bool table) {
+  if (json)
+    witnesses::write_report_json(rs, std::cout);
+  else if (table)
+    witnesses::write_report_table(rs, std::cout);
+  else
+    for (const auto& r : rs) witnesses::write_report_text(r, std::cout);
+  return witnesses::exit_code(rs);
+}
+
+// The built-in default of `certify` with no construction: every registered construction, each
+// model it is built for, at a size both engines decide in seconds.
+std::vector<certify::Report> certify_defaults(int max_dim, const certify::CheckOptions& base) {
+  std::vector<certify::Report> rs;
+  for (const auto& c : Registry::instance().all()) {
+    for (Model m : c.models) {
+      Params p;
+      p.model = m;
+      p.dim = std::clamp(max_dim, c.min_dim, c.max_dim);
+      certify::CheckOptions o = base;
+      std::cerr << "certify " << c.name << " --dim " << p.dim << " --model " << to_string(m) << "\n";
+      rs.push_back(certify::certify_construction(c, p, o));
+    }
+  }
+  return rs;
+}
+
+}  // namespace
+
+Commands::Commands(CLI::App& app) {
+  add_list(app);
+  add_generate(app);
+  add_verify(app);
+  add_bound(app);
+  add_certify(app);
+}
+
+void Commands::add_list(CLI::App& app) {
+  auto* sub = app.add_subcommand("list", "list the constructions with their paper, section, "
+                                         "problem, models and parameters");
+  auto json = hold<bool>(keep_);
+  sub->add_flag("--json", *json, "machine-readable");
+  sub->callback([this, json] {
+    action_ = [json] {
+      const auto& all = Registry::instance().all();
+      if (*json) {
+        std::cout << "[\n";
+        for (std::size_t i = 0; i < all.size(); ++i) {
+          const auto& c = all[i];
+          std::string models;
+          for (Model m : c.models) models += (models.empty() ? "\"" : ", \"") + to_string(m) + "\"";
+          std::cout << "  {\"name\": \"" << c.name << "\", \"paper\": \"" << c.paper
+                    << "\", \"problem\": \"" << to_string(c.problem) << "\", \"models\": ["
+                    << models << "], \"min_dim\": " << c.min_dim << ", \"max_dim\": " << c.max_dim
+                    << "}" << (i + 1 < all.size() ? ",\n" : "\n");
+        }
+        std::cout << "]\n";
+        return 0;
+      }
+      for (const auto& c : all) {
+        std::string models;
+        for (Model m : c.models) models += (models.empty() ? "" : ", ") + to_string(m);
+        std::cout << c.name << "\n    " << c.summary << "\n    paper:   " << c.paper << ", "
+                  << c.section << "\n    problem: " << to_string(c.problem)
+                  << "\n    models:  " << models << "\n    usage:   schedcert generate " << c.name
+                  << " " << c.parameters << "\n";
+      }
+      return 0;
+    };
+  });
+}
+
+void Commands::add_generate(CLI::App& app) {
+  auto* sub = app.add_subcommand("generate", "generate a construction's schedule as a JSON file "
+                                             "(docs/schedule-format.md)");
+  auto name = hold<std::string>(keep_);
+  auto out = hold<std::string>(keep_);
+  auto opts = hold<ConstructionOptions>(keep_);
+  sub->add_option("name", *name, "construction (see `schedcert list`)")->required();
+  add_construction_options(sub, *opts);
+  sub->add_option("-o,--output", *out, "output file ('-' = stdout)")->default_val("-");
+  sub->callback([this, name, out, opts] {
+    action_ = [name, out, opts] {
+      const auto& c = Registry::instance().find(*name);
+      Schedule s = generate(c, to_params(c, *opts));
+      write_schedule_file(s, *out);
+      if (*out != "-")
+        std::cerr << "wrote " << *out << ": " << s.num_steps() << " steps, "
+                  << s.num_transmissions() << " transmissions\n";
+      return 0;
+    };
+  });
+}
+
+void Commands::add_verify(CLI::App& app) {
+  auto* sub = app.add_subcommand("verify", "verify a schedule file with the native verifier, "
+                                           "the Z3 encoding, or both");
+  auto file = hold<std::string>(keep_);
+  auto eng = hold<EngineOptions>(keep_);
+  sub->add_option("file", *file, "schedule file ('-' = stdin)")->required();
+  add_engine_options(sub, *eng, "native");
+  sub->callback([this, file, eng] {
+    action_ = [file, eng] {
+      ScheduleFile f = read_schedule_file(*file);
+      certify::Report r = certify::check_schedule(f.schedule, to_check(*eng));
+      r.subject = *file;
+      return emit({r}, eng->json, false);
+    };
+  });
+}
+
+void Commands::add_bound(CLI::App& app) {
+  auto* sub = app.add_subcommand("bound", "lower bounds on steps and transmissions for a network, "
+                                          "model and problem");
+  auto net = hold<std::string>(keep_);
+  auto model = hold<std::string>(keep_);
+  auto problem = hold<std::string>(keep_);
+  auto opts = hold<ConstructionOptions>(keep_);
+  auto sources = hold<std::vector<unsigned>>(keep_);
+  sub->add_option("--network,-n", *net, "network, e.g. Q4, C3xC3, P4xK3")->required();
+  sub->add_option("--model,-m", *model, "communication model")->default_val("all-port");
+  sub->add_option("--problem,-p", *problem,
+                  "broadcast, accumulation, scatter, gather, multinode-broadcast, "
+                  "multinode-accumulation, total-exchange, successive-broadcast")
+      ->required();
+  sub->add_option("--root,-r", opts->root, "root node")->default_val(0);
+  sub->add_option("--messages,-M", opts->messages, "M")->default_val(1);
+  sub->add_option("--packet-items,-B", opts->packet_items, "B")->default_val(1);
+  sub->add_option("--sources", *sources, "successive broadcasts: the sources in order");
+  sub->callback([this, net, model, problem, opts, sources] {
+    action_ = [net, model, problem, opts, sources] {
+      Network n = Network::parse(*net);
+      Problem p;
+      p.kind = parse_problem_kind(*problem);
+      p.root = opts->root;
+      p.messages = opts->messages;
+      p.packet_items = opts->packet_items;
+      p.sources.assign(sources->begin(), sources->end());
+      Model m = parse_model(*model);
+      p.validate(n);
+      auto b = verifier::lower_bounds(n, m, p);
+      std::cout << "network " << n.name() << ", model " << to_string(m) << ", problem "
+                << p.describe() << "\n"
+                << "steps         >= " << b.steps.value << "  (" << b.steps.argument << ")\n";
+      for (const auto& c : b.step_candidates)
+        if (c.argument != b.steps.argument)
+          std::cout << "              >= " << c.value << "  (" << c.argument << ")\n";
+      std::cout << "transmissions >= " << b.transmissions.value << "  ("
+                << b.transmissions.argument << ")\n";
+      return 0;
+    };
+  });
+}
+
+void Commands::add_certify(CLI::App& app) {
+  auto* sub = app.add_subcommand(
+      "certify",
+      "generate a construction, verify it with the chosen engines and compare it with the "
+      "paper's claim and the computed lower bounds. Without a name: every built-in "
+      "construction at a small size, with both engines (the default job)");
+  auto name = hold<std::string>(keep_);
+  auto opts = hold<ConstructionOptions>(keep_);
+  auto eng = hold<EngineOptions>(keep_);
+  auto max_dim = hold<int>(keep_);
+  auto paper = hold<std::string>(keep_);
+  sub->add_option("name", *name, "construction (see `schedcert list`); omit for the default job");
+  add_construction_options(sub, *opts);
+  add_engine_options(sub, *eng, "");
+  sub->add_option("--max-dim", *max_dim, "default job / --paper: the largest d")->default_val(3);
+  sub->add_option("--paper", *paper, "every construction of one paper, d = 1..--max-dim");
+  sub->callback([this, name, opts, eng, max_dim, paper] {
+    action_ = [name, opts, eng, max_dim, paper] {
+      EngineOptions e = *eng;
+      if (!name->empty()) {
+        if (e.engine.empty()) e.engine = opts->dim <= 4 ? "both" : "native";
+        const auto& c = Registry::instance().find(*name);
+        if (opts->dim == 0) throw InputError("--dim: required with a construction name");
+        auto r = certify::certify_construction(c, to_params(c, *opts), to_check(e));
+        return emit({r}, e.json, false);
+      }
+      if (e.engine.empty()) e.engine = "both";
+      std::vector<certify::Report> rs;
+      if (!paper->empty()) {
+        bool any = false;
+        for (const auto& c : Registry::instance().all()) {
+          if (c.paper != *paper) continue;
+          any = true;
+          for (Model m : c.models)
+            for (int d = std::max(1, c.min_dim); d <= std::min(*max_dim, c.max_dim); ++d) {
+              Params p = to_params(c, *opts);
+              p.model = m;
+              p.dim = d;
+              auto ce = to_check(e);
+              if (d > 4) ce.engines.erase(std::remove(ce.engines.begin(), ce.engines.end(),
+                                                      certify::Engine::Smt), ce.engines.end());
+              if (ce.engines.empty()) ce.engines = {certify::Engine::Native};
+              rs.push_back(certify::certify_construction(c, p, ce));
+            }
+        }
+        if (!any) throw InputError("--paper: no construction cites '" + *paper + "'");
+      } else {
+        rs = certify_defaults(*max_dim, to_check(e));
+      }
+      return emit(rs, e.json, true);
+    };
+  });
+}
+
+}  // namespace schedcert::cli

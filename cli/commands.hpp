@@ -1,0 +1,49 @@
+// The subcommands of the front end. Each one only reads options, calls the library and hands
+// the result to a sink (witnesses/); its return value is the process exit code.
+#pragma once
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace schedcert::cli {
+
+// Options shared by the commands that pick a construction and its parameters.
+struct ConstructionOptions {
+  int dim = 0;
+  int radix = 0;
+  std::string network;
+  std::string model;
+  unsigned root = 0;
+  unsigned messages = 1;
+  unsigned packet_items = 1;
+  std::string variant;
+};
+
+// Options shared by the commands that verify.
+struct EngineOptions {
+  std::string engine = "native";
+  double timeout_seconds = 60;
+  std::string emit_smt2;
+  bool json = false;
+};
+
+class Commands {
+ public:
+  explicit Commands(CLI::App& app);
+  int run() const { return action_ ? action_() : 2; }
+
+ private:
+  void add_list(CLI::App& app);
+  void add_generate(CLI::App& app);
+  void add_verify(CLI::App& app);
+  void add_bound(CLI::App& app);
+  void add_certify(CLI::App& app);
+
+  std::function<int()> action_;
+  // Option storage lives as long as the App.
+  std::vector<std::shared_ptr<void>> keep_;
+};
+
+}  // namespace schedcert::cli

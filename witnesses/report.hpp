@@ -1,0 +1,25 @@
+// Sinks for certification reports. Each writer only formats what the Report already says; none
+// re-derives a verdict. "certified" is printed only for a report whose engines all accepted and
+// whose construction met its claim; "optimal" only where the measured value equals a computed
+// lower bound.
+#pragma once
+#include <iosfwd>
+#include <vector>
+
+#include "certify/check.hpp"
+
+namespace schedcert::witnesses {
+
+// A person-readable account of one report: engines, verdicts, metrics, bounds, finding.
+void write_report_text(const certify::Report& r, std::ostream& out);
+// One line per report, columns aligned: a table to read in a terminal or paste into notes.
+void write_report_table(const std::vector<certify::Report>& rs, std::ostream& out);
+// Machine-readable: {"schema": "schedcert-report", "version": 1, "reports": [...],
+// "outcome": "...", "exit_code": N}.
+void write_report_json(const std::vector<certify::Report>& rs, std::ostream& out);
+
+// The exit code for a set of reports: the worst outcome (Disagreement > Unknown > Invalid >
+// Valid).
+int exit_code(const std::vector<certify::Report>& rs);
+
+}  // namespace schedcert::witnesses

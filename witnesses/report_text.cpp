@@ -1,0 +1,124 @@
+#include <algorithm>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+#include "witnesses/report.hpp"
+
+namespace schedcert::witnesses {
+
+using certify::Outcome;
+using certify::Report;
+
+namespace {
+
+std::string verdict_word(const certify::EngineRun& run) {
+  if (!run.verdict) return "unknown";
+  return run.verdict->valid ? "valid" : "invalid:" + verifier::to_string(run.verdict->violation->rule);
+}
+
+std::string fmt_seconds(double s) {
+  std::ostringstream o;
+  o << std::fixed << std::setprecision(s < 10 ? 3 : 1) << s << "s";
+  return o.str();
+}
+
+std::string status_line(const Report& r) {
+  switch (r.outcome) {
+    case Outcome::Valid: {
+      std::string s = r.construction.empty() || r.claimed_steps == std::nullopt ? "valid" : "certified";
+      const bool opt_t = r.steps_meet_bound(), opt_x = r.transmissions_meet_bound();
+      if (opt_t && opt_x) s += ", optimal in time and transmissions";
+      else if (opt_t) s += ", optimal in time";
+      else if (opt_x) s += ", optimal in transmissions";
+      else s += ", gap to lower bounds";
+      return s;
+    }
+    case Outcome::Invalid: return "INVALID";
+    case Outcome::Unknown: return "UNKNOWN";
+    case Outcome::Disagreement: return "ENGINES DISAGREE";
+  }
+  return "?";
+}
+
+std::string opt(const std::optional<std::uint64_t>& v) { return v ? std::to_string(*v) : "-"; }
+
+}  // namespace
+
+void write_report_text(const Report& r, std::ostream& out) {
+  out << (r.subject.empty() ? r.construction : r.subject) << "\n";
+  if (!r.paper.empty()) out << "  paper:         " << r.paper << ", " << r.section << "\n";
+  out << "  network:       " << r.network << "\n"
+      << "  model:         " << r.model << "\n"
+      << "  problem:       " << r.problem << "\n";
+  for (const auto& run : r.runs) {
+    out << "  engine " << std::left << std::setw(10) << certify::to_string(run.engine) << " "
+        << verdict_word(run) << " (" << fmt_seconds(run.seconds) << ")";
+    if (!run.verdict) out << ": " << run.unknown_reason;
+    out << "\n";
+  }
+  const auto& m = r.metrics;
+  out << "  steps:         " << m.steps << "   lower bound " << r.bounds.steps.value
+      << (r.claimed_steps ? "   paper claims " + std::to_string(*r.claimed_steps) : "") << "\n"
+      << "                 bound: " << r.bounds.steps.argument << "\n"
+      << "  transmissions: " << m.transmissions << "   lower bound " << r.bounds.transmissions.value
+      << (r.claimed_transmissions ? "   paper claims " + std::to_string(*r.claimed_transmissions) : "")
+      << "\n"
+      << "                 bound: " << r.bounds.transmissions.argument << "\n"
+      << "  max link load: " << m.max_link_load << " packets on one directed link; utilisation "
+      << std::fixed << std::setprecision(3) << m.link_utilisation << " of " << m.directed_links
+      << " directed links x " << m.steps << " steps\n";
+  out << "  verdict:       " << status_line(r) << "\n";
+  if (!r.finding.empty()) out << "  finding:       " << r.finding << "\n";
+}
+
+void write_report_table(const std::vector<Report>& rs, std::ostream& out) {
+  struct Row { std::vector<std::string> cells; };
+  std::vector<std::string> head{"construction", "d", "model", "problem", "steps", "claim", "bound",
+                                "transmissions", "claim", "bound", "engines", "verdict"};
+  std::vector<Row> rows;
+  for (const auto& r : rs) {
+    std::string engines;
+    for (const auto& run : r.runs)
+      engines += (engines.empty() ? "" : " ") + certify::to_string(run.engine) + ":" + verdict_word(run);
+    rows.push_back({{r.construction.empty() ? r.subject : r.construction, std::to_string(r.dim),
+                     r.model, r.problem, std::to_string(r.metrics.steps), opt(r.claimed_steps),
+                     std::to_string(r.bounds.steps.value), std::to_string(r.metrics.transmissions),
+                     opt(r.claimed_transmissions), std::to_string(r.bounds.transmissions.value),
+                     engines, status_line(r)}});
+  }
+  std::vector<std::size_t> w(head.size());
+  for (std::size_t i = 0; i < head.size(); ++i) w[i] = head[i].size();
+  for (const auto& row : rows)
+    for (std::size_t i = 0; i < head.size(); ++i) w[i] = std::max(w[i], row.cells[i].size());
+  auto line = [&](const std::vector<std::string>& cells) {
+    for (std::size_t i = 0; i + 1 < cells.size(); ++i)
+      out << std::left << std::setw(static_cast<int>(w[i])) << cells[i] << "  ";
+    out << cells.back() << "\n";
+  };
+  line(head);
+  for (const auto& row : rows) line(row.cells);
+  for (const auto& r : rs)
+    if (!r.finding.empty() && r.outcome != Outcome::Valid)
+      out << "  " << r.subject << ": " << r.finding << "\n";
+}
+
+int exit_code(const std::vector<Report>& rs) {
+  int code = 0;
+  auto rank = [](Outcome o) {
+    switch (o) {
+      case Outcome::Valid: return 0;
+      case Outcome::Invalid: return 1;
+      case Outcome::Unknown: return 2;
+      case Outcome::Disagreement: return 3;
+    }
+    return 3;
+  };
+  Outcome worst = Outcome::Valid;
+  for (const auto& r : rs)
+    if (rank(r.outcome) > rank(worst)) worst = r.outcome;
+  code = static_cast<int>(worst);
+  return code;
+}
+
+}  // namespace schedcert::witnesses
