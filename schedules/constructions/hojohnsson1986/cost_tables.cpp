@@ -1,0 +1,188 @@
+// Simulated vs closed-form cost tables (see cost_tables.hpp).
+#include "schedules/constructions/hojohnsson1986/cost_tables.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+#include "schedules/constructions/hojohnsson1986/hp_broadcast.hpp"
+#include "schedules/constructions/hojohnsson1986/msbt_broadcast.hpp"
+#include "schedules/constructions/hojohnsson1986/sbt_broadcast.hpp"
+#include "schedules/constructions/hojohnsson1986/tcbt.hpp"
+#include "schedules/constructions/hojohnsson1986/tree_scatter.hpp"
+#include "schedules/error.hpp"
+#include "verifier/native.hpp"
+
+namespace schedcert::schedules::constructions::hojohnsson1986 {
+
+namespace {
+constexpr double kMaxTransmissions = 4e6;
+
+Schedule make(Algorithm a, Model m, bool scatter, int n, Node s, std::uint32_t M,
+              std::uint32_t B) {
+  if (scatter) {
+    const ScatterOrder o =
+        m == Model::AllPort ? ScatterOrder::LevelByLevel : ScatterOrder::FarthestFirst;
+    if (a == Algorithm::BST) return bst_scatter(n, s, m, M, B, o);
+    if (a == Algorithm::SBT) return sbt_scatter(n, s, m, M, B, o);
+    throw InputError("personalized communication is implemented on the SBT and the BST only");
+  }
+  switch (a) {
+    case Algorithm::HP: return hp_broadcast(n, s, m, M, B);
+    case Algorithm::SBT: return hj_sbt_broadcast(n, s, m, M, B);
+    case Algorithm::TCBT: return tcbt_broadcast(n, s, m, M, B);
+    case Algorithm::MSBT: return msbt_broadcast(n, s, m, M, B);
+    default: throw InputError("the BST is for personalized communication");
+  }
+}
+
+std::string construction_name(Algorithm a, bool scatter) {
+  std::string base = a == Algorithm::HP     ? "hj-hp"
+                     : a == Algorithm::SBT  ? "hj-sbt"
+                     : a == Algorithm::TCBT ? "hj-tcbt"
+                     : a == Algorithm::MSBT ? "hj-msbt"
+                                            : "hj-bst";
+  return base + (scatter ? "-scatter" : "-broadcast");
+}
+
+// Candidate packet sizes for the scan.
+std::vector<std::uint32_t> candidates(bool scatter, const CostQuery& q, double b_opt) {
+  std::set<std::uint32_t> c;
+  const std::uint64_t N = std::uint64_t{1} << q.n;
+  if (scatter) {
+    auto add = [&](double b) {
+      if (std::isfinite(b) && b >= 1) c.insert(static_cast<std::uint32_t>(std::min(std::ceil(b), 1e9)));
+    };
+    for (std::uint64_t k = 1; k <= N / 2; k *= 2) {
+      add(static_cast<double>(k * q.M));
+      add(1.5 * static_cast<double>(k * q.M));
+    }
+    add(static_cast<double>(N * q.M));
+    add(b_opt);
+    return {c.begin(), c.end()};
+  }
+  std::vector<std::uint32_t> all;  // distinct ceil(M/Q), decreasing in Q
+  for (std::uint32_t Q = 1; Q <= q.M; ++Q) {
+    const std::uint32_t b = (q.M + Q - 1) / Q;
+    if (all.empty() || all.back() != b) all.push_back(b);
+  }
+  if (all.size() <= 60) return all;
+  for (double x = 1; x <= q.M; x *= 1.25) c.insert((q.M + static_cast<std::uint32_t>(x) - 1) /
+                                                   static_cast<std::uint32_t>(x));
+  if (std::isfinite(b_opt) && b_opt >= 1) {
+    c.insert(static_cast<std::uint32_t>(std::min<double>(q.M, std::ceil(b_opt))));
+    auto it = std::lower_bound(all.begin(), all.end(), static_cast<std::uint32_t>(b_opt),
+                               std::greater<>());
+    const std::ptrdiff_t at = it - all.begin();
+    for (std::ptrdiff_t d = -6; d <= 6; ++d)
+      if (at + d >= 0 && at + d < static_cast<std::ptrdiff_t>(all.size())) c.insert(all[at + d]);
+  }
+  return {c.begin(), c.end()};
+}
+}  // namespace
+
+CostRow cost_row(Algorithm a, Model m, bool scatter, const CostQuery& q) {
+  CostRow r;
+  r.algorithm = a;
+  r.model = m;
+  r.scatter = scatter;
+  r.construction = construction_name(a, scatter);
+  if (scatter) r.variant = m == Model::AllPort ? "level-by-level" : "farthest-first";
+  const CostInput in{q.n, static_cast<double>(q.M), static_cast<double>(q.B), q.cost.tau,
+                     q.cost.tc};
+  r.paper = scatter ? scatter_closed_form(a, m, in) : broadcast_closed_form(a, m, in);
+  Schedule s = make(a, m, scatter, q.n, q.root, q.M, q.B);
+  const verifier::Verdict v = verifier::verify_native(s);
+  r.valid = v.valid;
+  if (v.violation) r.violation = v.violation->message;
+  r.at_B = verifier::simulate_cost(s, q.cost);
+  if (!q.scan) return r;
+  const double N = std::ldexp(1.0, q.n);
+  for (std::uint32_t b : candidates(scatter, q, r.paper.B_opt.value_or(NAN))) {
+    const double tx = scatter ? (N - 1) * q.n * std::ceil(double(q.M) / std::min(b, q.M))
+                              : (N - 1) * std::ceil(double(q.M) / b);
+    if (tx > kMaxTransmissions) {
+      ++r.skipped;
+      continue;
+    }
+    ++r.scanned;
+    verifier::CostEstimate e = verifier::simulate_cost(make(a, m, scatter, q.n, q.root, q.M, b),
+                                                       q.cost);
+    if (!r.best_B || e.synchronous < r.at_best_B.synchronous) {
+      r.best_B = b;
+      r.at_best_B = e;
+    }
+  }
+  return r;
+}
+
+std::vector<CostRow> broadcast_cost_table(const CostQuery& q) {
+  std::vector<CostRow> rows;
+  for (Algorithm a : {Algorithm::HP, Algorithm::SBT, Algorithm::TCBT, Algorithm::MSBT})
+    for (Model m : {Model::SinglePortHalf, Model::SinglePortFull, Model::AllPort}) {
+      if (a == Algorithm::TCBT && q.n < 3) continue;
+      rows.push_back(cost_row(a, m, false, q));
+    }
+  return rows;
+}
+
+std::vector<CostRow> scatter_cost_table(const CostQuery& q) {
+  std::vector<CostRow> rows;
+  for (Algorithm a : {Algorithm::SBT, Algorithm::BST})
+    for (Model m : {Model::SinglePortFull, Model::AllPort}) rows.push_back(cost_row(a, m, true, q));
+  return rows;
+}
+
+std::vector<CostRow> cost_rows_for(const std::string& construction, const Params& p,
+                                   const verifier::LinearCost& c, bool scan) {
+  CostQuery q{p.dim, p.root, p.messages, p.packet_items, c, scan};
+  for (Algorithm a :
+       {Algorithm::HP, Algorithm::SBT, Algorithm::TCBT, Algorithm::MSBT, Algorithm::BST})
+    for (bool scatter : {false, true})
+      if (construction_name(a, scatter) == construction)
+        return {cost_row(a, p.model, scatter, q)};
+  throw InputError("cost: construction '" + construction +
+                   "' has no cost model here (hj-hp/sbt/tcbt/msbt-broadcast, "
+                   "hj-sbt/bst-scatter)");
+}
+
+std::string format_cost_rows(const std::vector<CostRow>& rows, const CostQuery& q) {
+  auto num = [](std::optional<double> x, const std::string& rel = "") {
+    if (!x) return std::string("-");
+    if (!std::isfinite(*x)) return std::string("inf");
+    char b[40];
+    std::snprintf(b, sizeof b, *x >= 1e7 ? "%s%.4g" : "%s%.1f", rel == "=" ? "" : rel.c_str(), *x);
+    return std::string(b);
+  };
+  char line[640];
+  std::string out;
+  std::snprintf(line, sizeof line,
+                "Q%d, source %u, M = %u items, B = %u, tau = %g, t_c = %g; T sim: each step costs "
+                "tau + t_c * its largest packet; T async: event simulation\n",
+                q.n, q.root, q.M, q.B, q.cost.tau, q.cost.tc);
+  out += line;
+  std::snprintf(line, sizeof line, "%-26s %-17s %6s %7s %11s %11s %11s %8s %11s %10s %11s %s\n",
+                "algorithm", "model", "steps", "paper", "T sim", "T async", "T paper", "B* sim",
+                "Tmin sim", "Bopt paper", "Tmin paper", "schedule");
+  out += line;
+  for (const CostRow& r : rows) {
+    const std::string label = r.paper.label + (r.scatter ? " (scatter)" : "");
+    const std::string verdict = r.valid ? "valid" : "INVALID: " + r.violation;
+    std::snprintf(line, sizeof line, "%-26s %-17s %6llu %7s %11s %11s %11s %8s %11s %10s %11s %s\n",
+                  label.c_str(), to_string(r.model).c_str(),
+                  static_cast<unsigned long long>(r.at_B.steps), num(r.paper.steps).c_str(),
+                  num(r.at_B.synchronous).c_str(), num(r.at_B.asynchronous).c_str(),
+                  num(r.paper.T, r.paper.T_relation).c_str(),
+                  r.best_B ? std::to_string(*r.best_B).c_str() : "-",
+                  r.best_B ? num(r.at_best_B.synchronous).c_str() : "-",
+                  num(r.paper.B_opt, r.paper.B_opt_at_least ? ">=" : "").c_str(),
+                  num(r.paper.T_min, r.paper.relation).c_str(), verdict.c_str());
+    out += line;
+  }
+  for (const CostRow& r : rows)
+    if (!r.paper.remark.empty()) out += "  note " + r.paper.label + ": " + r.paper.remark + "\n";
+  return out;
+}
+
+}  // namespace schedcert::schedules::constructions::hojohnsson1986
