@@ -10,15 +10,24 @@ namespace schedcert::schedules::json {
 
 const char* describe(Kind k) {
   switch (k) {
-    case Kind::Object: return "an object";
-    case Kind::Array: return "an array";
-    case Kind::String: return "a string";
-    case Kind::Number: return "a number";
-    case Kind::True: return "true";
-    case Kind::False: return "false";
-    case Kind::Null: return "null";
-    case Kind::End: return "the end of the file";
-    case Kind::Invalid: return "invalid JSON";
+    case Kind::Object:
+      return "an object";
+    case Kind::Array:
+      return "an array";
+    case Kind::String:
+      return "a string";
+    case Kind::Number:
+      return "a number";
+    case Kind::True:
+      return "true";
+    case Kind::False:
+      return "false";
+    case Kind::Null:
+      return "null";
+    case Kind::End:
+      return "the end of the file";
+    case Kind::Invalid:
+      return "invalid JSON";
   }
   return "?";
 }
@@ -120,14 +129,21 @@ Kind Cursor::peek_kind() {
   skip_ws();
   if (p_ >= t_.size()) return Kind::End;
   switch (t_[p_]) {
-    case '{': return Kind::Object;
-    case '[': return Kind::Array;
-    case '"': return Kind::String;
+    case '{':
+      return Kind::Object;
+    case '[':
+      return Kind::Array;
+    case '"':
+      return Kind::String;
     // A literal counts only when spelled out; "tru" is a syntax error, not "true".
-    case 't': return t_.substr(p_, 4) == "true" ? Kind::True : Kind::Invalid;
-    case 'f': return t_.substr(p_, 5) == "false" ? Kind::False : Kind::Invalid;
-    case 'n': return t_.substr(p_, 4) == "null" ? Kind::Null : Kind::Invalid;
-    case '-': return Kind::Number;
+    case 't':
+      return t_.substr(p_, 4) == "true" ? Kind::True : Kind::Invalid;
+    case 'f':
+      return t_.substr(p_, 5) == "false" ? Kind::False : Kind::Invalid;
+    case 'n':
+      return t_.substr(p_, 4) == "null" ? Kind::Null : Kind::Invalid;
+    case '-':
+      return Kind::Number;
     default:
       return (t_[p_] >= '0' && t_[p_] <= '9') ? Kind::Number : Kind::Invalid;
   }
@@ -156,8 +172,9 @@ std::string Cursor::read_string(const PathFn& path) {
     out.append(t_.data() + p_, run - p_);
     p_ = run;
     if (p_ >= t_.size())
-      fail(p_, path, "unexpected end of file inside the string that starts at column " +
-                         std::to_string(line_col(start).second) + " (the file is truncated)");
+      fail(p_, path,
+           "unexpected end of file inside the string that starts at column " +
+               std::to_string(line_col(start).second) + " (the file is truncated)");
     const unsigned char c = static_cast<unsigned char>(t_[p_]);
     if (c == '"') {
       ++p_;
@@ -179,14 +196,30 @@ std::string Cursor::read_string(const PathFn& path) {
     const char e = t_[p_ + 1];
     p_ += 2;
     switch (e) {
-      case '"': out += '"'; break;
-      case '\\': out += '\\'; break;
-      case '/': out += '/'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
+      case '"':
+        out += '"';
+        break;
+      case '\\':
+        out += '\\';
+        break;
+      case '/':
+        out += '/';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 't':
+        out += '\t';
+        break;
       case 'u': {
         auto hex4 = [&](std::size_t at) -> std::int32_t {
           if (at + 4 > t_.size()) return -1;
@@ -203,9 +236,8 @@ std::string Cursor::read_string(const PathFn& path) {
         if (cp < 0) fail(esc, path, "syntax error: \\u must be followed by four hex digits");
         p_ += 4;
         if (cp >= 0xD800 && cp <= 0xDBFF) {
-          std::int32_t lo = (p_ + 1 < t_.size() && t_[p_] == '\\' && t_[p_ + 1] == 'u')
-                                ? hex4(p_ + 2)
-                                : -1;
+          std::int32_t lo =
+              (p_ + 1 < t_.size() && t_[p_] == '\\' && t_[p_ + 1] == 'u') ? hex4(p_ + 2) : -1;
           if (lo < 0xDC00 || lo > 0xDFFF)
             fail(esc, path, "invalid \\u escape: a high surrogate without its low surrogate");
           cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
@@ -267,8 +299,8 @@ Number Cursor::read_number(const PathFn& path) {
 
 std::string Cursor::literal(const Number& n) const {
   std::string_view s = t_.substr(n.begin, n.end - n.begin);
-  if (s.size() > 40) return std::string(s.substr(0, 30)) + "... (" + std::to_string(s.size()) +
-                            " characters)";
+  if (s.size() > 40)
+    return std::string(s.substr(0, 30)) + "... (" + std::to_string(s.size()) + " characters)";
   return std::string(s);
 }
 
@@ -333,13 +365,20 @@ void Cursor::skip_value(const PathFn& path) {
         }
         continue;  // the first member's value
       }
-      case Kind::String: read_string(path); break;
-      case Kind::Number: read_number(path); break;
+      case Kind::String:
+        read_string(path);
+        break;
+      case Kind::Number:
+        read_number(path);
+        break;
       case Kind::True:
       case Kind::False:
-      case Kind::Null: read_literal(path); break;
+      case Kind::Null:
+        read_literal(path);
+        break;
       case Kind::End:
-      case Kind::Invalid: unexpected(path, "a value");
+      case Kind::Invalid:
+        unexpected(path, "a value");
     }
     // After a value: close containers until one continues with ','.
     bool next_value = false;

@@ -32,7 +32,7 @@ inline constexpr int kMaxDepth = 64;
 class PathFn {
  public:
   PathFn(const char* literal) : fn_(&from_literal), ctx_(literal) {}  // NOLINT: implicit on purpose
-  PathFn(const std::string& s) : fn_(&from_string), ctx_(&s) {}     // NOLINT
+  PathFn(const std::string& s) : fn_(&from_string), ctx_(&s) {}       // NOLINT
   // obj->path() renders the path; obj must outlive the PathFn.
   template <class T>
   static PathFn of(const T* obj) {
@@ -51,9 +51,9 @@ class PathFn {
 
 struct Number {
   bool negative = false;
-  bool integral = true;    // no fraction and no exponent
-  bool too_large = false;  // magnitude above kMaxInteger
-  std::uint64_t value = 0; // exact when integral and not too_large
+  bool integral = true;            // no fraction and no exponent
+  bool too_large = false;          // magnitude above kMaxInteger
+  std::uint64_t value = 0;         // exact when integral and not too_large
   std::size_t begin = 0, end = 0;  // the literal's bytes in the text
 };
 

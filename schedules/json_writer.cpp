@@ -5,6 +5,8 @@
 // Layout: one header key per line, then one step per line, compact inside a step; small
 // schedules stay readable and large ones stay close to the minimum size (~12 bytes per
 // single-item transmission on Q10). Files are replaced atomically (temporary file + rename).
+#include <unistd.h>
+
 #include <atomic>
 #include <cerrno>
 #include <charconv>
@@ -13,8 +15,6 @@
 #include <fstream>
 #include <iostream>
 #include <vector>
-
-#include <unistd.h>
 
 #include "schedules/error.hpp"
 #include "schedules/schedule_json.hpp"
@@ -26,12 +26,18 @@ namespace {
 // The two-character escape of a control character (as nlohmann-json and Python write them).
 char short_escape(char c) {
   switch (c) {
-    case '\b': return 'b';
-    case '\f': return 'f';
-    case '\n': return 'n';
-    case '\r': return 'r';
-    case '\t': return 't';
-    default: return 0;
+    case '\b':
+      return 'b';
+    case '\f':
+      return 'f';
+    case '\n':
+      return 'n';
+    case '\r':
+      return 'r';
+    case '\t':
+      return 't';
+    default:
+      return 0;
   }
 }
 
@@ -237,7 +243,9 @@ void write_file(const Schedule& s, const Expectation* expect, const std::string&
 
 }  // namespace
 
-void write_schedule_json(const Schedule& s, std::ostream& out) { write(s, nullptr, out); }
+void write_schedule_json(const Schedule& s, std::ostream& out) {
+  write(s, nullptr, out);
+}
 
 void write_schedule_json(const ScheduleFile& f, std::ostream& out) {
   write(f.schedule, f.expect ? &*f.expect : nullptr, out);

@@ -28,6 +28,8 @@ inline std::vector<std::string> schedule_fixture_paths() {
 }
 
 // tests/fixtures/errors/*.json: one bad file per loader error, message in <name>.expected.
-inline std::vector<std::string> error_fixture_paths() { return fixture_files("fixtures/errors"); }
+inline std::vector<std::string> error_fixture_paths() {
+  return fixture_files("fixtures/errors");
+}
 
 }  // namespace schedcert::tests

@@ -1,6 +1,9 @@
 // Schedule file format: exact loader errors (tests/fixtures/errors), round trips, golden
 // re-writes of the fixtures, robustness (truncations, mutations, deep nesting) and speed.
+#include "schedules/schedule_json.hpp"
+
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
@@ -8,12 +11,9 @@
 #include <random>
 #include <sstream>
 
-#include <unistd.h>
-
 #include "schedules/constructions/gray_ring_mnb.hpp"
 #include "schedules/constructions/sbt_broadcast.hpp"
 #include "schedules/error.hpp"
-#include "schedules/schedule_json.hpp"
 #include "tests/fixture_list.hpp"
 
 using namespace schedcert;
@@ -118,13 +118,15 @@ TEST_CASE("schedule json: keys in any order, steps before the header, BOM, empty
   // Empty steps survive, also a trailing one; an empty schedule loads.
   ScheduleFile d = parse_schedule_json(
       R"({"format": "schedcert-schedule", "version": 1, "network": "Q2", "model": "all-port",
-          "problem": {"kind": "broadcast", "root": 0}, "steps": [[], [[0,1,0]], []]})", "d.json");
+          "problem": {"kind": "broadcast", "root": 0}, "steps": [[], [[0,1,0]], []]})",
+      "d.json");
   CHECK(d.schedule.num_steps() == 3);
   CHECK(d.schedule.step_end(0) == 0);
   CHECK(d.schedule.num_transmissions() == 1);
   ScheduleFile e = parse_schedule_json(
       R"({"format": "schedcert-schedule", "version": 1, "network": "Q2", "model": "all-port",
-          "problem": {"kind": "broadcast", "root": 0}, "steps": []})", "e.json");
+          "problem": {"kind": "broadcast", "root": 0}, "steps": []})",
+      "e.json");
   CHECK(e.schedule.num_steps() == 0);
   check_same(e.schedule, parse_schedule_json(to_json(e.schedule), "e2.json").schedule);
 }
@@ -141,14 +143,14 @@ TEST_CASE("schedule json: generated constructions round-trip exactly") {
   for (int d = 1; d <= 8; ++d)
     for (Model m : {Model::AllPort, Model::SinglePortFull}) {
       CAPTURE(d);
-      Schedule s = with_provenance(constructions::sbt_broadcast(d, (1u << d) - 1, m),
-                                   "sbt-broadcast", d);
+      Schedule s =
+          with_provenance(constructions::sbt_broadcast(d, (1u << d) - 1, m), "sbt-broadcast", d);
       check_same(s, parse_schedule_json(to_json(s), "sbt.json").schedule);
     }
   for (int d = 1; d <= 6; ++d) {
     CAPTURE(d);
-    Schedule s = with_provenance(constructions::gray_ring_mnb(d, Model::SinglePortFull),
-                                 "gray-ring-mnb", d);
+    Schedule s =
+        with_provenance(constructions::gray_ring_mnb(d, Model::SinglePortFull), "gray-ring-mnb", d);
     check_same(s, parse_schedule_json(to_json(s), "gray.json").schedule);
   }
 }
@@ -186,7 +188,8 @@ TEST_CASE("schedule json: never crashes on truncations and mutations") {
   for (const auto& path : tests::schedule_fixture_paths()) texts.push_back(slurp(path));
   for (const std::string& text : {texts.front(), texts.back()}) {
     std::size_t end = text.find_last_of('}');
-    for (std::size_t n = 0; n < end; ++n) CHECK_THROWS_AS(parse_schedule_json(text.substr(0, n), "p"), InputError);
+    for (std::size_t n = 0; n < end; ++n)
+      CHECK_THROWS_AS(parse_schedule_json(text.substr(0, n), "p"), InputError);
   }
   // Random byte edits: either loads or is an InputError; nothing else.
   std::mt19937 rng(12345);
@@ -197,9 +200,14 @@ TEST_CASE("schedule json: never crashes on truncations and mutations") {
     for (int e = 0, edits = 1 + static_cast<int>(rng() % 3); e < edits; ++e) {
       const std::size_t at = rng() % t.size();
       switch (rng() % 3) {
-        case 0: t[at] = alphabet[rng() % (sizeof alphabet - 1)]; break;
-        case 1: t.erase(at, 1 + rng() % 4); break;
-        default: t.insert(at, 1, alphabet[rng() % (sizeof alphabet - 1)]);
+        case 0:
+          t[at] = alphabet[rng() % (sizeof alphabet - 1)];
+          break;
+        case 1:
+          t.erase(at, 1 + rng() % 4);
+          break;
+        default:
+          t.insert(at, 1, alphabet[rng() % (sizeof alphabet - 1)]);
       }
     }
     try {
@@ -215,7 +223,8 @@ TEST_CASE("schedule json: never crashes on truncations and mutations") {
 
 TEST_CASE("schedule json: deep nesting is rejected without recursion") {
   const std::string deep(1000000, '[');
-  CHECK(load_error(deep) == "t.json:1:1: top level: expected a JSON object (a schedcert schedule), got an array");
+  CHECK(load_error(deep) ==
+        "t.json:1:1: top level: expected a JSON object (a schedcert schedule), got an array");
   CHECK(load_error("{\"steps\": " + deep) == "t.json:1:75: steps: nesting deeper than 64 levels");
   std::string in_steps = kSmall;
   in_steps.replace(in_steps.find("[[[0,1,0]"), 1, "[" + deep);
@@ -224,8 +233,8 @@ TEST_CASE("schedule json: deep nesting is rejected without recursion") {
 
 TEST_CASE("schedule json: 10^6 transmissions write and load fast") {
   // Gray-ring multinode broadcast on Q10: 1023 steps of 1024 transmissions = 1,047,552.
-  Schedule s = with_provenance(constructions::gray_ring_mnb(10, Model::SinglePortFull),
-                               "gray-ring-mnb", 10);
+  Schedule s =
+      with_provenance(constructions::gray_ring_mnb(10, Model::SinglePortFull), "gray-ring-mnb", 10);
   using clock = std::chrono::steady_clock;
   auto ms = [](clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
   auto t0 = clock::now();
