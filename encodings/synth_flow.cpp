@@ -1,0 +1,136 @@
+// The time-indexed item-flow core (design note in synth_flow.hpp).
+#include "encodings/synth_flow.hpp"
+
+#include <algorithm>
+
+#include "schedules/error.hpp"
+
+namespace schedcert::encodings::synth {
+
+namespace {
+constexpr std::uint32_t kMaxSynthesisNodes = 4096;
+}
+
+Topology::Topology(const Network& net) : net_(net) {
+  if (net.size() > kMaxSynthesisNodes)
+    throw InputError("synthesis: network " + net.name() + " has " + std::to_string(net.size()) +
+                     " nodes; the time-indexed encodings support at most " +
+                     std::to_string(kMaxSynthesisNodes));
+  n_ = net.num_nodes();
+  out_.resize(n_);
+  in_.resize(n_);
+  for (Node u = 0; u < n_; ++u)
+    net.for_each_neighbour(u, [&](Node v, int) {
+      const auto id = static_cast<std::uint32_t>(links_.size());
+      links_.push_back(DLink{u, v});
+      out_[u].push_back(id);
+      in_[v].push_back(id);
+    });
+  dist_.resize(static_cast<std::size_t>(n_) * n_);
+  ecc_.assign(n_, 0);
+  for (Node a = 0; a < n_; ++a)
+    for (Node b = 0; b < n_; ++b) {
+      const std::uint32_t d = net.distance(a, b);
+      dist_[static_cast<std::size_t>(a) * n_ + b] = static_cast<std::uint16_t>(d);
+      ecc_[a] = std::max(ecc_[a], d);
+    }
+}
+
+std::int64_t Topology::link_index(Node a, Node b) const {
+  for (std::uint32_t l : out_[a])
+    if (links_[l].to == b) return l;
+  return -1;
+}
+
+std::vector<FlowItem> items_to_move(const schedules::Problem& p, std::uint32_t n) {
+  std::vector<FlowItem> out;
+  if (n < 2) return out;
+  const std::uint64_t count = p.num_items(n);
+  for (Item i = 0; i < count; ++i) {
+    const Node o = p.origin(i, n), g = p.target(i, n);
+    if (g == o) continue;
+    FlowItem it{i, o, g == schedules::kAllNodes ? kEveryNode : g, -1};
+    if (p.ordered() && i > 0) it.prev = static_cast<int>(out.size()) - 1;
+    out.push_back(it);
+  }
+  return out;
+}
+
+Flow::Flow(Formula& f, const Topology& topo, std::vector<FlowItem> items, unsigned steps,
+           FlowOptions opt)
+    : items_(std::move(items)), steps_(steps), links_(topo.links().size()), n_(topo.n()) {
+  const unsigned T = steps_;
+  x_.assign(items_.size() * T * links_, kFalse);
+  h_.assign(items_.size() * (T + 1) * n_, kFalse);
+  const bool keep_names = f.keeps_names();
+  auto name = [&](const char* kind, std::size_t i, unsigned t, Node a, Node b) {
+    if (!keep_names) return std::string{};
+    std::string s = std::string(kind) + "_i" + std::to_string(items_[i].id) + "_t" +
+                    std::to_string(t) + "_" + std::to_string(a);
+    if (b != kEveryNode) s += "_" + std::to_string(b);
+    return s;
+  };
+  std::vector<Lit> incoming;
+  for (std::size_t i = 0; i < items_.size(); ++i) {
+    const FlowItem& it = items_[i];
+    const bool personal = it.target != kEveryNode;
+    auto H = [&](unsigned t, Node v) -> Lit& { return h_[(i * (T + 1) + t) * n_ + v]; };
+    H(0, it.origin) = kTrue;
+    for (unsigned t = 0; t < T; ++t) {
+      for (std::uint32_t l = 0; l < links_; ++l) {
+        const Node u = topo.links()[l].from, v = topo.links()[l].to;
+        const Lit hu = H(t, u), hv = H(t, v);
+        if (hu == kFalse) continue;                      // u cannot hold i yet
+        if ((opt.prune || opt.combining) && hv == kTrue) continue;  // v already holds it
+        if (opt.prune && personal &&
+            (u == it.target || topo.dist(v, it.target) + t + 1 > T))
+          continue;  // useless copy: from the target, or too far from it to matter
+        Lit prev_v = kTrue, prev_u = kTrue;
+        if (it.prev >= 0) {
+          prev_v = holds(static_cast<std::size_t>(it.prev), t, v);
+          if (u == it.origin) prev_u = holds(static_cast<std::size_t>(it.prev), t, u);
+          if (prev_v == kFalse || prev_u == kFalse) continue;
+        }
+        const Lit x = f.new_var(name("x", i, t, u, v));
+        x_[(i * T + t) * links_ + l] = x;
+        f.implies(x, hu);
+        if (opt.prune || opt.combining) f.implies(x, -hv);
+        f.implies(x, prev_v);
+        f.implies(x, prev_u);
+      }
+      for (Node v = 0; v < n_; ++v) {
+        const Lit hv = H(t, v);
+        if (hv == kTrue) {
+          H(t + 1, v) = kTrue;
+          continue;
+        }
+        incoming.clear();
+        for (std::uint32_t l : topo.in(v)) {
+          const Lit x = x_[(i * T + t) * links_ + l];
+          if (x != kFalse) incoming.push_back(x);
+        }
+        if (incoming.empty()) {
+          H(t + 1, v) = hv;
+          continue;
+        }
+        if (opt.combining) f.at_most(incoming, 1);
+        const Lit y = f.new_var(name("h", i, t + 1, v, kEveryNode));
+        H(t + 1, v) = y;
+        std::vector<Lit> def{-y, hv};
+        for (Lit x : incoming) {
+          def.push_back(x);
+          f.implies(x, y);
+        }
+        f.add_clause(std::move(def));
+        f.implies(hv, y);
+      }
+    }
+    if (personal) {
+      f.add_clause({H(T, it.target)});
+    } else {
+      for (Node v = 0; v < n_; ++v) f.add_clause({H(T, v)});
+    }
+  }
+}
+
+}  // namespace schedcert::encodings::synth

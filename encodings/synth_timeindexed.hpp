@@ -1,0 +1,59 @@
+// The full time-indexed synthesis encoding: "a schedule of T steps exists" for any network,
+// model and problem, exactly (its UNSAT is a proof of impossibility).
+//
+// Built on the item-flow core (synth_flow.hpp) with, per step t:
+//   link capacity   non-combining: at most B items on each directed link;
+//                   combining with several targets (multinode accumulation): a target selector
+//                   per link, every item on the link must match it (one packet, one target);
+//   all-port        nothing more;
+//   single-port     at most one active out-link and one active in-link per node (full duplex),
+//                   or one active link in total (half duplex);
+//   shout-whisper   one packet per sender: a variable per (node, item) "the node shouts i", each
+//                   send of i implies it, at most one (B items) shouted; with multi-item packets
+//                   every active out-link carries every shouted item; at most one active in-link;
+//                   a node that sends does not receive.
+// With B = 1 and no combining a link carries at most one item, so the port rules count send
+// variables directly; otherwise a link-activity variable (OR of its sends) is introduced.
+// Slack rules (synth_slack.hpp), B = 1 without combining, all-port and single-port: the whole
+// network's link-steps (all-port) or sender-steps (single-port), and per node its receive and
+// send ports, when the counting bound leaves little room.
+// Symmetry breaking: synth_symmetry.hpp at the root (single-node problems), node 0 (multinode
+// problems) or the common source of a successive broadcast with a single source.
+// The pruning of synth_flow.hpp is on except for shout-whisper with multi-item packets, where
+// removing one item from one link's packet could break "same packet on every link".
+#pragma once
+#include <memory>
+#include <string>
+
+#include "encodings/synth_flow.hpp"
+#include "schedules/model.hpp"
+#include "schedules/schedule.hpp"
+
+namespace schedcert::encodings::synth {
+
+class TimeIndexedEncoding {
+ public:
+  TimeIndexedEncoding(const Topology& topo, schedules::Model model, const schedules::Problem& p,
+                      unsigned steps, bool symmetry, bool keep_names);
+  Formula& formula() { return f_; }
+  const Formula& formula() const { return f_; }
+  // The schedule a satisfying assignment describes (exactly `steps` steps, some maybe empty).
+  schedules::Schedule decode(const SolveOutcome& sat) const;
+  const std::string& notes() const { return notes_; }
+
+ private:
+  void add_link_rules();
+  void add_port_rules();
+  void add_slack_rules();
+
+  const Topology& topo_;
+  schedules::Model model_;
+  schedules::Problem problem_;
+  unsigned steps_;
+  Formula f_;
+  std::unique_ptr<Flow> flow_;
+  std::vector<Lit> active_;  // active_[t * L + l]: link l carries a packet in step t
+  std::string notes_;
+};
+
+}  // namespace schedcert::encodings::synth

@@ -1,0 +1,284 @@
+// Bounded synthesis: the pipeline of synthesis.hpp (bounds, reversal, Cayley search, exact
+// time-indexed query) and the search for the smallest T. Each phase lives in its own
+// synth_*.cpp file; this file only orders them, keeps the clock, checks every schedule natively
+// and words the certificates.
+#include "encodings/synthesis.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+
+#include "encodings/synth_bounds.hpp"
+#include "encodings/synth_cayley.hpp"
+#include "encodings/synth_reverse.hpp"
+#include "encodings/synth_timeindexed.hpp"
+#include "schedules/error.hpp"
+#include "verifier/native.hpp"
+
+namespace schedcert::encodings {
+
+using schedules::Model;
+using schedules::Network;
+using schedules::Problem;
+using schedules::Schedule;
+namespace sy = synth;
+
+std::string to_string(SynthesisStatus s) {
+  switch (s) {
+    case SynthesisStatus::Found: return "found";
+    case SynthesisStatus::Impossible: return "impossible";
+    case SynthesisStatus::Unknown: return "unknown";
+  }
+  return "?";
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Run {
+  const Network& net;
+  Model model;
+  const Problem& problem;
+  unsigned steps;
+  const SynthesisOptions& opt;
+  Clock::time_point start = Clock::now();
+  SynthesisResult res;
+
+  double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
+  unsigned remaining_ms() const {
+    const double left = opt.timeout_ms - elapsed() * 1000.0;
+    return left < 1.0 ? 1u : static_cast<unsigned>(left);
+  }
+  std::string label() const {
+    return net.name() + " " + schedules::to_string(model) + " " + problem.describe() +
+           " T=" + std::to_string(steps);
+  }
+  void note(const std::string& s) {
+    res.stats += (res.stats.empty() ? "" : "; ") + s;
+    if (!opt.quiet)
+      std::cerr << "[synth] " << label() << " " << elapsed() << "s: " << s << std::endl;
+  }
+  SynthesisResult finish(SynthesisStatus st) {
+    res.status = st;
+    res.seconds = elapsed();
+    if (!opt.quiet)
+      std::cerr << "[synth] " << label() << ": " << to_string(st) << " in " << res.seconds
+                << "s" << std::endl;
+    return std::move(res);
+  }
+};
+
+// The native re-check of every schedule synthesis returns (a fresh verifier run).
+Schedule checked(Schedule s, unsigned steps, const std::string& phase) {
+  const verifier::Verdict v = verifier::verify_native(s);
+  if (!v.valid)
+    throw std::logic_error("synthesis bug: the " + phase + " phase produced a schedule the native "
+                           "verifier rejects: " + (v.violation ? v.violation->message : "?"));
+  if (s.num_steps() > steps)
+    throw std::logic_error("synthesis bug: " + phase + " schedule has " +
+                           std::to_string(s.num_steps()) + " steps, more than " +
+                           std::to_string(steps));
+  return s;
+}
+
+// The same transmissions, bound to the problem exactly as the caller stated it.
+Schedule rebind(const Schedule& s, const Problem& p) {
+  Schedule out(s.network(), s.model(), p);
+  out.provenance() = s.provenance();
+  for (std::size_t st = 0; st < s.num_steps(); ++st) {
+    out.begin_step();
+    for (std::size_t k = s.step_begin(st); k < s.step_end(st); ++k)
+      out.add(s.from(k), s.to(k), s.packet(k));
+  }
+  return out;
+}
+
+void write_query(const sy::TimeIndexedEncoding& enc, const std::string& path,
+                 const std::string& what) {
+  std::ofstream out(path);
+  if (!out) throw InputError("emit_smt2_path: cannot write '" + path + "'");
+  enc.formula().write_smt2(out, what);
+  if (!out) throw InputError("emit_smt2_path: error writing '" + path + "'");
+}
+
+std::string query_header(const Run& r, const std::string& notes) {
+  return "schedcert bounded synthesis query: does a schedule of " + std::to_string(r.steps) +
+         " steps exist?\nnetwork " + r.net.name() + ", model " + schedules::to_string(r.model) +
+         ", problem " + r.problem.describe() + "\nencoding: " + notes +
+         "\nunsat = no schedule of that many steps exists (docs/synthesis.md)";
+}
+
+SynthesisResult synthesize_impl(Run& run) {
+  const Problem& p = run.problem;
+  p.validate(run.net);
+  const sy::Topology topo(run.net);
+  const auto items = sy::items_to_move(p, topo.n());
+  if (items.empty()) {
+    Schedule s(run.net, run.model, p);
+    for (unsigned t = 0; t < run.steps; ++t) s.begin_step();
+    run.res.schedule = checked(std::move(s), run.steps, "trivial");
+    run.note("nothing to move");
+    return run.finish(SynthesisStatus::Found);
+  }
+
+  // Phase 1: counting and cut bounds.
+  if (run.opt.counting_bounds) {
+    const auto bounds = sy::lower_bounds(topo, run.model, p);
+    if (!bounds.empty()) {
+      run.note("lower bound " + std::to_string(bounds[0].steps));
+      if (run.steps < bounds[0].steps) {
+        run.res.certificate = "counting argument: every schedule needs at least " +
+                              std::to_string(bounds[0].steps) + " steps because " +
+                              bounds[0].argument + " (so " + std::to_string(run.steps) +
+                              " steps are impossible)";
+        if (!run.opt.emit_smt2_path.empty()) {
+          sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, run.opt.symmetry_breaking,
+                                      true);
+          write_query(enc, run.opt.emit_smt2_path, query_header(run, enc.notes()));
+          run.res.certificate += "; the exact query was written to " + run.opt.emit_smt2_path +
+                                 " but not solved";
+        }
+        return run.finish(SynthesisStatus::Impossible);
+      }
+    }
+  }
+
+  // Phase 2: combining problems as reversed broadcasts.
+  if (run.opt.reverse_combining && p.combining()) {
+    if (auto dual = sy::combining_dual(p, run.model)) {
+      SynthesisOptions o = run.opt;
+      o.timeout_ms = run.remaining_ms();
+      run.note("solving the reversed problem " + dual->describe());
+      SynthesisResult d = synthesize(run.net, run.model, *dual, run.steps, o);
+      run.note("dual: " + d.stats);
+      if (d.status == SynthesisStatus::Found) {
+        run.res.schedule =
+            checked(rebind(sy::reverse_dual_schedule(*d.schedule), p), run.steps, "reversal");
+        return run.finish(SynthesisStatus::Found);
+      }
+      if (d.status == SynthesisStatus::Impossible) {
+        run.res.certificate =
+            "reversal duality (Bertsekas et al. 1991 §1; docs/synthesis.md): " + p.describe() +
+            " in " + std::to_string(run.steps) + " steps exists iff " + dual->describe() +
+            " does under " + schedules::to_string(run.model) + "; and for it: " + d.certificate;
+        return run.finish(SynthesisStatus::Impossible);
+      }
+      return run.finish(SynthesisStatus::Unknown);
+    }
+  }
+
+  // Phase 3: translation-invariant restricted search (finds schedules; UNSAT proves nothing).
+  if (run.opt.cayley_first && sy::CayleyEncoding::applicable(run.net, run.model, p)) {
+    sy::CayleyEncoding enc(topo, run.model, p, run.steps, run.opt.symmetry_breaking, false);
+    sy::SolveSettings ss{std::max(1u, run.remaining_ms() / 3), run.opt.solver_logic};
+    run.note("cayley query: " + enc.formula().summary());
+    const sy::SolveOutcome o = sy::solve_with_z3(enc.formula(), ss);
+    run.note(std::string("cayley ") +
+             (o.status == sy::SolveOutcome::Status::Sat     ? "sat"
+              : o.status == sy::SolveOutcome::Status::Unsat ? "unsat"
+                                                            : "unknown (" + o.reason + ")") +
+             " in " + std::to_string(o.seconds) + "s [" + o.stats + "]");
+    if (o.status == sy::SolveOutcome::Status::Sat) {
+      run.res.schedule = checked(enc.decode(o), run.steps, "cayley");
+      return run.finish(SynthesisStatus::Found);
+    }
+  }
+
+  // Phase 4: the exact time-indexed query.
+  const bool emit = !run.opt.emit_smt2_path.empty();
+  sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, run.opt.symmetry_breaking, emit);
+  run.note("exact query: " + enc.formula().summary() + ", " + enc.notes());
+  if (emit) write_query(enc, run.opt.emit_smt2_path, query_header(run, enc.notes()));
+  sy::SolveSettings ss{run.remaining_ms(), run.opt.solver_logic};
+  const sy::SolveOutcome o = sy::solve_with_z3(enc.formula(), ss);
+  run.note(std::string("exact ") +
+           (o.status == sy::SolveOutcome::Status::Sat     ? "sat"
+            : o.status == sy::SolveOutcome::Status::Unsat ? "unsat"
+                                                          : "unknown (" + o.reason + ")") +
+           " in " + std::to_string(o.seconds) + "s [" + o.stats + "]");
+  switch (o.status) {
+    case sy::SolveOutcome::Status::Sat:
+      run.res.schedule = checked(enc.decode(o), run.steps, "time-indexed");
+      return run.finish(SynthesisStatus::Found);
+    case sy::SolveOutcome::Status::Unsat:
+      run.res.certificate = "UNSAT of query " +
+                            (emit ? run.opt.emit_smt2_path
+                                  : std::string("(in memory; set emit_smt2_path to keep it)")) +
+                            ": " + enc.notes() + ", " + enc.formula().summary();
+      return run.finish(SynthesisStatus::Impossible);
+    case sy::SolveOutcome::Status::Unknown: break;
+  }
+  return run.finish(SynthesisStatus::Unknown);
+}
+
+}  // namespace
+
+SynthesisResult synthesize(const Network& net, Model model, const Problem& problem,
+                           unsigned steps, const SynthesisOptions& options) {
+  Run run{net, model, problem, steps, options, Clock::now(), {}};
+  return synthesize_impl(run);
+}
+
+OptimumResult minimize_steps(const Network& net, Model model, const Problem& problem, unsigned lo,
+                             unsigned hi, const SynthesisOptions& options) {
+  const auto start = Clock::now();
+  auto remaining = [&] {
+    const double used =
+        std::chrono::duration<double>(Clock::now() - start).count() * 1000.0;
+    return used >= options.timeout_ms ? 1u : static_cast<unsigned>(options.timeout_ms - used);
+  };
+  problem.validate(net);
+  unsigned first = lo;
+  if (options.counting_bounds) {
+    const sy::Topology topo(net);
+    const auto bounds = sy::lower_bounds(topo, model, problem);
+    if (!bounds.empty()) first = std::max(first, bounds[0].steps);
+  }
+  OptimumResult out;
+  // Every T writes its own query file (path.T<k>); the one of `below` is renamed to the path
+  // asked for at the end, the others removed.
+  const std::string& path = options.emit_smt2_path;
+  std::vector<std::string> written;
+  auto run_at = [&](unsigned T) {
+    SynthesisOptions o = options;
+    o.timeout_ms = remaining();
+    if (!path.empty()) {
+      o.emit_smt2_path = path + ".T" + std::to_string(T);
+      written.push_back(o.emit_smt2_path);
+    }
+    return synthesize(net, model, problem, T, o);
+  };
+  auto finish = [&](std::optional<unsigned> below_steps) {
+    for (const auto& f : written) {
+      if (below_steps && f == path + ".T" + std::to_string(*below_steps))
+        std::rename(f.c_str(), path.c_str());
+      else
+        std::remove(f.c_str());
+    }
+    return std::move(out);
+  };
+  std::optional<SynthesisResult> prev;  // result for T - 1 when it was computed
+  for (unsigned T = first; T <= hi; ++T) {
+    SynthesisResult r = run_at(T);
+    if (r.status == SynthesisStatus::Found) {
+      out.optimum = T;
+      out.at_optimum = std::move(r);
+      if (T == 0) return finish(std::nullopt);
+      out.below = prev ? std::move(*prev) : run_at(T - 1);
+      return finish(T - 1);
+    }
+    if (r.status == SynthesisStatus::Unknown) {
+      out.at_optimum = std::move(r);
+      if (prev) out.below = std::move(*prev);
+      return finish(T - 1);
+    }
+    prev = std::move(r);
+  }
+  if (prev) out.below = std::move(*prev);
+  return finish(hi);
+}
+
+}  // namespace schedcert::encodings

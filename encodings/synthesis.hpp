@@ -1,0 +1,71 @@
+// Bounded synthesis (issue 4): "a schedule of T steps exists" for a network, model and problem.
+//
+// synthesize() answers Found (with a schedule re-checked by verifier::verify_native in a fresh
+// check; a rejected model is a bug and throws std::logic_error), Impossible (with a certificate:
+// a counting/cut argument in words, or "UNSAT of query ..." of the exact time-indexed encoding)
+// or Unknown (timeout / solver gave up; never reported as impossible or optimal).
+// The pipeline, cheapest first (details and proofs in docs/synthesis.md):
+//   1. counting and cut lower bounds (synth_bounds.hpp) - impossible without a solver;
+//   2. combining problems become their reversed broadcasts (synth_reverse.hpp);
+//   3. multinode broadcast / total exchange on translation-invariant networks: the
+//      translation-invariant restricted search (synth_cayley.hpp) - SAT only;
+//   4. the exact time-indexed encoding with symmetry breaking (synth_timeindexed.hpp,
+//      synth_symmetry.hpp), solved by Z3 (QF_FD by default).
+// minimize_steps() walks T upwards from max(lo, best lower bound) and reports the optimum with
+// the proof for T - 1. Each T is a fresh query (not incremental: the pruning of the encoding
+// depends on T).
+#pragma once
+#include <optional>
+#include <string>
+
+#include "schedules/model.hpp"
+#include "schedules/network.hpp"
+#include "schedules/problem.hpp"
+#include "schedules/schedule.hpp"
+
+namespace schedcert::encodings {
+
+struct SynthesisOptions {
+  unsigned timeout_ms = 600000;  // wall-clock budget for the solver calls of one synthesize()
+  bool quiet = true;             // false: progress lines on stderr
+  bool symmetry_breaking = true;
+  // Write the exact query (phase 4) as standalone SMT-LIB2 (z3 and cvc5 both read it). Written
+  // whenever phase 4 is built; for a counting certificate the query is built only to be written.
+  std::string emit_smt2_path;
+  // Extensions (defaults are the measured best):
+  std::string solver_logic = "QF_FD";  // "" = Z3's default solver
+  bool cayley_first = true;            // phase 3
+  bool reverse_combining = true;       // phase 2
+  bool counting_bounds = true;         // phase 1 (off: every answer comes from the solver)
+};
+
+enum class SynthesisStatus { Found, Impossible, Unknown };
+std::string to_string(SynthesisStatus s);
+
+struct SynthesisResult {
+  SynthesisStatus status = SynthesisStatus::Unknown;
+  std::optional<schedules::Schedule> schedule;  // Found: verified natively
+  std::string certificate;  // Impossible: the argument, or "UNSAT of query <file>"
+  double seconds = 0.0;     // wall-clock seconds of this call
+  std::string stats;        // phases run, query sizes, solver statistics
+};
+
+SynthesisResult synthesize(const schedules::Network& net, schedules::Model model,
+                           const schedules::Problem& problem, unsigned steps,
+                           const SynthesisOptions& options = {});
+
+// Smallest T in [lo, hi] with a schedule: `at_optimum` is that Found result, `below` the result
+// for T - 1 (an Impossible with its certificate, unless T = 0). Without an optimum (Unknown on
+// the way, or nothing in range) `optimum` is empty and `below`/`at_optimum` hold the last results.
+// With emit_smt2_path, the file holds the query of the `below` step when that was solved.
+struct OptimumResult {
+  std::optional<unsigned> optimum;
+  SynthesisResult at_optimum;
+  SynthesisResult below;
+};
+
+OptimumResult minimize_steps(const schedules::Network& net, schedules::Model model,
+                             const schedules::Problem& problem, unsigned lo, unsigned hi,
+                             const SynthesisOptions& options = {});
+
+}  // namespace schedcert::encodings
