@@ -132,7 +132,12 @@ StepPass step_pass(const Schedule& s, Metrics& m) {
       const Node f = s.from(k), t = s.to(k);
       auto pk = s.packet(k);
       m.item_transmissions += pk.size();
-      const bool seen = out.first.has_value();
+      if (out.first) {  // past the first violation only the metrics still count
+        if (auto dim = net.edge_dim(f, t))
+          links.use(static_cast<std::uint64_t>(f) * ports + net.port_in_dim(f, t, *dim), gen);
+        continue;
+      }
+      const bool seen = false;
       auto fail = [&](Rule r, Item item, Node node, const std::string& what) {
         if (!out.first) out.first = make(r, s, k, st, item, node, what);
       };
@@ -294,7 +299,197 @@ std::optional<Violation> first_step_rule_violation(const Schedule& s) {
   return step_pass(s, m).first;
 }
 
-Verdict verify_native(const Schedule& s) {
+namespace {
+
+struct ItemPass {
+  std::optional<Violation> first_tx;    // first violation tied to a transmission
+  std::optional<Violation> completion;  // first completion failure (lowest item, lowest node)
+};
+
+Violation completion_violation(const Schedule& s, Item i, Node node) {
+  const std::uint64_t n = s.network().size();
+  Violation c;
+  c.rule = Rule::Completion;
+  c.item = i;
+  c.node = node;
+  c.message = "completion: node " + std::to_string(node) + " never receives " +
+              s.problem().describe_item(i, n) + " (after " + std::to_string(s.num_steps()) +
+              " steps)";
+  return c;
+}
+
+Violation causality_violation(const Schedule& s, std::size_t k, std::size_t st, Item i,
+                              const std::string& when) {
+  const std::uint64_t n = s.network().size();
+  const Node f = s.from(k);
+  return make(Rule::Causality, s, k, st, i, f,
+              "node " + std::to_string(f) + " sends " + s.problem().describe_item(i, n) +
+                  " but does not hold it at the start of step " + std::to_string(st + 1) + " (" +
+                  when + "; store-and-forward)");
+}
+
+// Item by item over the buckets: every problem, O(nodes + transmissions) memory.
+ItemPass item_pass_buckets(const Schedule& s, std::size_t limit) {
+  const auto& prob = s.problem();
+  const std::uint64_t n = s.network().size();
+  const std::uint64_t items = prob.num_items(n);
+  Buckets b = bucket_by_item(s, items, limit);
+  ItemPass out;
+  // The first violation is the least (transmission, rule) pair; among equal pairs the lowest
+  // item, which is the first one met since items are visited in increasing order.
+  auto consider = [&](Violation&& x) {
+    if (!out.first_tx || x.transmission < out.first_tx->transmission ||
+        (x.transmission == out.first_tx->transmission && x.rule < out.first_tx->rule))
+      out.first_tx = std::move(x);
+  };
+
+  // Per item: stamp[v] == item + 1 iff v holds it; arrive[v] = step it arrived (-1: at start).
+  std::vector<std::uint64_t> stamp(n, 0), prev_stamp(n, 0);
+  std::vector<std::int32_t> arrive(n, 0), prev_arrive(n, 0);
+  const bool ordered = prob.ordered();
+
+  for (Item i = 0; i < items; ++i) {
+    const std::uint64_t gen = i + 1;
+    const Node origin = prob.origin(i, n);
+    const Node target = prob.target(i, n);
+    stamp[origin] = gen;
+    arrive[origin] = -1;
+    std::uint64_t holders = 1;
+    bool broken = false;
+    for (std::uint32_t e = b.begin[i]; e < b.begin[i + 1]; ++e) {
+      const Slot& sl = b.slots[e];
+      const std::uint32_t k = sl.k;
+      if (out.first_tx && static_cast<std::int64_t>(k) > out.first_tx->transmission) break;
+      const std::int32_t st = static_cast<std::int32_t>(sl.step);
+      const Node f = sl.from, t = sl.to;
+      // Rules in the order of the Rule enum: causality, duplicate, order.
+      if (stamp[f] != gen || arrive[f] >= st) {
+        consider(causality_violation(s, k, static_cast<std::size_t>(st), i,
+                                     stamp[f] != gen ? "it never receives it before"
+                                                     : "it only receives it in step " +
+                                                           std::to_string(arrive[f] + 1)));
+        broken = true;
+        break;
+      }
+      if (stamp[t] == gen && prob.combining()) {
+        consider(make(Rule::Duplicate, s, k, st, i, t,
+                      "node " + std::to_string(t) + " receives " + prob.describe_item(i, n) +
+                          " a second time (it would be combined twice)"));
+        broken = true;
+        break;
+      }
+      if (ordered && i > 0) {
+        const Item prev = i - 1;
+        const bool t_has_prev = prev_stamp[t] == i && prev_arrive[t] < st;
+        const bool f_has_prev = prev_stamp[f] == i && prev_arrive[f] < st;
+        if (f == origin && !f_has_prev) {
+          consider(make(Rule::Order, s, k, st, i, f,
+                        "source " + std::to_string(f) + " starts broadcast #" +
+                            std::to_string(i + 1) + " before it holds broadcast #" +
+                            std::to_string(prev + 1)));
+          broken = true;
+          break;
+        }
+        if (!t_has_prev && stamp[t] != gen) {
+          consider(make(Rule::Order, s, k, st, i, t,
+                        "node " + std::to_string(t) + " receives broadcast #" +
+                            std::to_string(i + 1) + " before broadcast #" +
+                            std::to_string(prev + 1) + " (values must arrive in order)"));
+          broken = true;
+          break;
+        }
+      }
+      if (stamp[t] != gen) {
+        stamp[t] = gen;
+        arrive[t] = st;
+        ++holders;
+      }
+    }
+    if (!broken && !out.completion && !out.first_tx && limit == s.num_transmissions()) {
+      if (target == kAllNodes) {
+        if (holders < n) {
+          Node missing = 0;
+          while (stamp[missing] == gen) ++missing;
+          out.completion = completion_violation(s, i, missing);
+        }
+      } else if (stamp[target] != gen) {
+        out.completion = completion_violation(s, i, target);
+      }
+    }
+    if (ordered) {
+      std::swap(stamp, prev_stamp);
+      std::swap(arrive, prev_arrive);
+    }
+  }
+  return out;
+}
+
+// Step by step over a nodes x items bitset: the fast path for problems whose only item rule is
+// causality (neither combining nor ordered) when the bitset is small (<= 2^31 bits). Receptions
+// of a step are applied at its end (store-and-forward).
+ItemPass item_pass_bitset(const Schedule& s, std::size_t limit) {
+  const auto& prob = s.problem();
+  const std::uint64_t n = s.network().size();
+  const std::uint64_t items = prob.num_items(n);
+  const std::uint64_t words = (items + 63) / 64;
+  std::vector<std::uint64_t> holds(n * words, 0);
+  auto bit = [&](Node v, Item i) -> bool { return (holds[v * words + (i >> 6)] >> (i & 63)) & 1; };
+  auto set = [&](Node v, Item i) { holds[v * words + (i >> 6)] |= std::uint64_t{1} << (i & 63); };
+  for (Item i = 0; i < items; ++i) set(prob.origin(i, n), i);
+  ItemPass out;
+  std::vector<std::pair<Node, Item>> pending;
+  for (std::size_t st = 0; st < s.num_steps(); ++st) {
+    const std::size_t end = std::min(s.step_end(st), limit);
+    for (std::size_t k = s.step_begin(st); k < end; ++k) {
+      const Node f = s.from(k), t = s.to(k);
+      std::optional<Item> missing;
+      for (Item i : s.packet(k)) {
+        if (i >= items) continue;
+        if (!bit(f, i)) {
+          if (!missing || i < *missing) missing = i;
+        } else {
+          pending.emplace_back(t, i);
+        }
+      }
+      if (missing) {
+        std::string when = "it never receives it before";
+        for (auto [v, i] : pending)
+          if (v == f && i == *missing) when = "it only receives it in step " + std::to_string(st + 1);
+        out.first_tx = causality_violation(s, k, st, *missing, when);
+        return out;
+      }
+    }
+    for (auto [v, i] : pending) set(v, i);
+    pending.clear();
+  }
+  if (limit != s.num_transmissions()) return out;
+  // Completion, lowest item first: broadcast-type items by AND over nodes, word by word.
+  std::vector<std::uint64_t> all(words, ~std::uint64_t{0});
+  bool every_node = false;
+  for (Item i = 0; i < items && !every_node; ++i) every_node = prob.target(i, n) == kAllNodes;
+  if (every_node)
+    for (Node v = 0; v < n; ++v)
+      for (std::uint64_t w = 0; w < words; ++w) all[w] &= holds[v * words + w];
+  for (Item i = 0; i < items; ++i) {
+    const Node target = prob.target(i, n);
+    if (target == kAllNodes) {
+      if ((all[i >> 6] >> (i & 63)) & 1) continue;
+      Node v = 0;
+      while (bit(v, i)) ++v;
+      out.completion = completion_violation(s, i, v);
+      break;
+    }
+    if (!bit(target, i)) {
+      out.completion = completion_violation(s, i, target);
+      break;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Verdict verify_native(const Schedule& s, NativePath path) {
   Verdict v;
   v.engine = "native";
   const auto& net = s.network();
@@ -313,111 +508,20 @@ Verdict verify_native(const Schedule& s) {
   StepPass p1 = step_pass(s, m);
   const std::size_t limit =
       p1.first ? static_cast<std::size_t>(p1.first->transmission) : s.num_transmissions();
-  Buckets b = bucket_by_item(s, items, limit);
+  const bool bitset_fits = !prob.combining() && !prob.ordered() &&
+                           static_cast<long double>(n) * static_cast<long double>(items) <=
+                               static_cast<long double>(std::uint64_t{1} << 31);
+  if (path == NativePath::Bitset && !bitset_fits)
+    throw InputError("native verifier: the bitset path does not apply to this problem or size");
+  const bool use_bitset = path == NativePath::Bitset || (path == NativePath::Auto && bitset_fits);
+  ItemPass p2 = use_bitset ? item_pass_bitset(s, limit) : item_pass_buckets(s, limit);
 
-  std::optional<Violation> first_tx;  // from pass 2
-  std::optional<Violation> completion;
-  auto consider = [&](Violation&& x) {
-    if (!first_tx || x.transmission < first_tx->transmission) first_tx = std::move(x);
-  };
-
-  // Per item: stamp[v] == item + 1 iff v holds it; arrive[v] = step it arrived (-1: at start).
-  std::vector<std::uint64_t> stamp(n, 0), prev_stamp(n, 0);
-  std::vector<std::int32_t> arrive(n, 0), prev_arrive(n, 0);
-  const bool ordered = prob.ordered();
-
-  for (Item i = 0; i < items; ++i) {
-    const std::uint64_t gen = i + 1;
-    const Node origin = prob.origin(i, n);
-    const Node target = prob.target(i, n);
-    stamp[origin] = gen;
-    arrive[origin] = -1;
-    std::uint64_t holders = 1;
-    bool broken = false;
-    for (std::uint32_t e = b.begin[i]; e < b.begin[i + 1] && !broken; ++e) {
-      const Slot& sl = b.slots[e];
-      const std::uint32_t k = sl.k;
-      if (first_tx && static_cast<std::int64_t>(k) >= first_tx->transmission) break;
-      const std::int32_t st = static_cast<std::int32_t>(sl.step);
-      const Node f = sl.from, t = sl.to;
-      if (stamp[f] != gen || arrive[f] >= st) {
-        std::string when = stamp[f] != gen ? "it never receives it before"
-                                           : "it only receives it in step " +
-                                                 std::to_string(arrive[f] + 1);
-        consider(make(Rule::Causality, s, k, st, i, f,
-                      "node " + std::to_string(f) + " sends " + prob.describe_item(i, n) +
-                          " but does not hold it at the start of step " + std::to_string(st + 1) +
-                          " (" + when + "; store-and-forward)"));
-        broken = true;
-        break;
-      }
-      if (ordered && i > 0) {
-        const Item prev = i - 1;
-        const bool t_has_prev = prev_stamp[t] == i && prev_arrive[t] < st;
-        const bool f_has_prev = prev_stamp[f] == i && prev_arrive[f] < st;
-        if (f == origin && !f_has_prev) {
-          consider(make(Rule::Order, s, k, st, i, f,
-                        "source " + std::to_string(f) + " starts broadcast #" + std::to_string(i + 1) +
-                            " before it holds broadcast #" + std::to_string(prev + 1)));
-          broken = true;
-          break;
-        }
-        if (!t_has_prev && stamp[t] != gen) {
-          consider(make(Rule::Order, s, k, st, i, t,
-                        "node " + std::to_string(t) + " receives broadcast #" + std::to_string(i + 1) +
-                            " before broadcast #" + std::to_string(prev + 1) +
-                            " (values must arrive in order)"));
-          broken = true;
-          break;
-        }
-      }
-      if (stamp[t] == gen) {
-        if (prob.combining()) {
-          consider(make(Rule::Duplicate, s, k, st, i, t,
-                        "node " + std::to_string(t) + " receives " + prob.describe_item(i, n) +
-                            " a second time (it would be combined twice)"));
-          broken = true;
-          break;
-        }
-      } else {
-        stamp[t] = gen;
-        arrive[t] = st;
-        ++holders;
-      }
-    }
-    if (!broken && !completion && !first_tx && limit == s.num_transmissions()) {
-      if (target == kAllNodes) {
-        if (holders < n) {
-          Node missing = 0;
-          while (stamp[missing] == gen) ++missing;
-          completion = Violation{};
-          completion->item = i;
-          completion->node = missing;
-        }
-      } else if (stamp[target] != gen) {
-        completion = Violation{};
-        completion->item = i;
-        completion->node = target;
-      }
-      if (completion) {
-        completion->rule = Rule::Completion;
-        completion->message = "completion: node " + std::to_string(completion->node) +
-                              " never receives " + prob.describe_item(i, n) + " (after " +
-                              std::to_string(s.num_steps()) + " steps)";
-      }
-    }
-    if (ordered) {
-      std::swap(stamp, prev_stamp);
-      std::swap(arrive, prev_arrive);
-    }
-  }
-
-  if (first_tx && (!p1.first || first_tx->transmission < p1.first->transmission))
-    v.violation = std::move(first_tx);
+  if (p2.first_tx && (!p1.first || p2.first_tx->transmission < p1.first->transmission))
+    v.violation = std::move(p2.first_tx);
   else if (p1.first)
     v.violation = std::move(p1.first);
-  else if (completion)
-    v.violation = std::move(completion);
+  else if (p2.completion)
+    v.violation = std::move(p2.completion);
   v.valid = !v.violation.has_value();
   return v;
 }

@@ -6,7 +6,13 @@
 
 namespace schedcert::verifier {
 
-Verdict verify_native(const schedules::Schedule& s);
+// How the item rules are checked: Auto picks the bitset path (step order over a nodes x items
+// bitset) when the problem is neither combining nor ordered and the bitset has at most 2^31
+// bits, else the bucket path (item by item, O(nodes + transmissions) memory). Both must give
+// the same verdict; tests force each to compare them.
+enum class NativePath { Auto, Buckets, Bitset };
+
+Verdict verify_native(const schedules::Schedule& s, NativePath path = NativePath::Auto);
 
 // Only the per-step rules (adjacency, packet, link capacity, port limits): the first violation
 // of those in the order of verdict.hpp, ignoring causality, ordering and completion. Used by

@@ -179,3 +179,40 @@ TEST_CASE("native: port rules of each model") {
   CHECK(run(Model::ShoutWhisper, {{0, 1}, {1, 3}}, true).violation->rule == Rule::Port);
   CHECK(run(Model::AllPort, {{0, 1}, {0, 2}, {1, 0}, {2, 0}}, true).violation->rule == Rule::Completion);
 }
+
+TEST_CASE("native: the bitset and bucket paths give identical verdicts") {
+  auto same = [](const Schedule& s) {
+    Verdict a = verify_native(s, NativePath::Buckets);
+    Verdict b = verify_native(s, NativePath::Bitset);
+    REQUIRE(a.valid == b.valid);
+    if (!a.valid) {
+      CHECK(a.violation->rule == b.violation->rule);
+      CHECK(a.violation->transmission == b.violation->transmission);
+      CHECK(a.violation->item == b.violation->item);
+      CHECK(a.violation->node == b.violation->node);
+      CHECK(a.violation->message == b.violation->message);
+    }
+    CHECK(a.metrics.max_link_load == b.metrics.max_link_load);
+  };
+  std::vector<Schedule> bases;
+  bases.push_back(constructions::sbt_broadcast(4, 3, Model::AllPort));
+  bases.push_back(constructions::sbt_broadcast(4, 0, Model::SinglePortFull));
+  bases.push_back(constructions::gray_ring_mnb(3, Model::SinglePortFull));
+  for (const Schedule& s : bases) {
+    same(s);
+    for (std::size_t k = 0; k < s.num_transmissions(); ++k) same(copy_without(s, k));
+    // Move each transmission one step earlier (a send before its receive, or harmless).
+    for (std::size_t k = 0; k < s.num_transmissions(); ++k) {
+      Schedule t(s.network(), s.model(), s.problem());
+      for (std::size_t st = 0; st < s.num_steps(); ++st) {
+        t.begin_step();
+        for (std::size_t j = s.step_begin(st); j < s.step_end(st); ++j)
+          if (j != k) t.add(s.from(j), s.to(j), s.packet(j));
+        if (st + 1 < s.num_steps())
+          for (std::size_t j = s.step_begin(st + 1); j < s.step_end(st + 1); ++j)
+            if (j == k) t.add(s.from(j), s.to(j), s.packet(j));
+      }
+      same(t);
+    }
+  }
+}
