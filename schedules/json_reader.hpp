@@ -84,6 +84,7 @@ class Reader {
   }
   void finish_header();
   void read_steps();
+  bool fast_transmission(std::uint64_t n, std::uint64_t items);
   [[noreturn]] void transmission_shape(std::size_t at, const std::string& count);
   void check_expect();
 
