@@ -83,8 +83,8 @@ void register_hojohnsson1986(Registry& r) {
   hp.summary = "pipelined broadcast along the Gray-code Hamiltonian path from the source";
   hp.problem = ProblemKind::Broadcast;
   hp.models = kThree;
-  hp.parameters = "--dim 1..16" + kBroadcastParams;
-  hp.min_dim = 1;
+  hp.parameters = "--dim 2..16" + kBroadcastParams + " (n = 1 is degenerate: docs)";
+  hp.min_dim = 2;
   hp.max_dim = 16;
   // Table 3: 2Q + N - 3 (1 s or r), Q + N - 3 (1 s & r; one less than the schedule needs, see
   // docs/hojohnsson1986.md); all ports: no Table 3 row, Tables 1-2 give N - 1 + (Q - 1).
@@ -132,12 +132,13 @@ void register_hojohnsson1986(Registry& r) {
                    "[--messages M] [--packet-items B] [--variant farthest-first|level-by-level]";
   bst.min_dim = 2;
   bst.max_dim = 16;
-  // §4.2.2: one port, B = M: T = (N - 1)(tau + M t_c); one port, B >= N/log N M: 2 log N - 2
-  // start-ups; all ports, B >= N / log^(3/2) N M: T_min = tau log N + ..., log N start-ups.
+  // §4.2.2: one port, B = M: T = (N - 1)(tau + M t_c); one port (farthest first, the paper's
+  // order), B >= N/log N M: 2 log N - 2 start-ups; all ports, B >= N / log^(3/2) N M: T_min = tau log N + ..., log N start-ups.
   bst.claimed_steps = [](const Params& p) -> Claim {
     const double n = p.dim, M = p.messages, B = p.packet_items;
     if (one_port(p) && B == M) return N(p) - 1;
-    if (one_port(p) && B >= std::ceil(static_cast<double>(N(p)) / n * M))
+    const bool farthest = p.variant.empty() || p.variant == "farthest-first";
+    if (one_port(p) && farthest && B >= std::ceil(static_cast<double>(N(p)) / n * M))
       return 2 * static_cast<std::uint64_t>(p.dim) - 2;
     if (!one_port(p) && B >= std::ceil(static_cast<double>(N(p)) / std::pow(n, 1.5) * M))
       return static_cast<std::uint64_t>(p.dim);
@@ -156,16 +157,18 @@ void register_hojohnsson1986(Registry& r) {
   sbts.section = "§4.2.1, Lemma 4.2, Table 6 rows SBT";
   sbts.summary = "personalized communication from the source down the spanning binomial tree";
   sbts.problem = ProblemKind::Scatter;
-  sbts.models = bst.models;
-  sbts.parameters = bst.parameters;
+  sbts.models = {Model::AllPort, Model::SinglePortFull, Model::SinglePortHalf};
+  sbts.parameters = "--dim 1..16 [--root R] [--model all-port|single-port-full|single-port-half] "
+                    "[--messages M] [--packet-items B] [--variant farthest-first|level-by-level]";
   sbts.min_dim = 1;
   sbts.max_dim = 16;
-  // §4.2.1: one port, B = NM/2: T = (N-1) M t_c + tau log N (log N start-ups); Lemma 4.2: all
+  // §4.2.1: one port (farthest first), B = NM/2: T = (N-1) M t_c + tau log N (log N start-ups); Lemma 4.2: all
   // ports, level by level, B >= C(log N - 1, floor((log N - 1)/2)) M: log N steps. For B = M the
   // paper writes T ~ (NM/B - 1)(...), an approximation: no claim.
   sbts.claimed_steps = [](const Params& p) -> Claim {
     const std::uint64_t M = p.messages, B = p.packet_items;
-    if (one_port(p) && B >= N(p) * M / 2) return static_cast<std::uint64_t>(p.dim);
+    const bool farthest = p.variant.empty() || p.variant == "farthest-first";
+    if (one_port(p) && farthest && B >= N(p) * M / 2) return static_cast<std::uint64_t>(p.dim);
     if (!one_port(p) && p.variant.find("level") == 0 &&
         B >= binom(p.dim - 1, (p.dim - 1) / 2) * M)
       return static_cast<std::uint64_t>(p.dim);
