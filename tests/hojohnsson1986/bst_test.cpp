@@ -6,6 +6,7 @@
 
 #include "schedules/constructions/hojohnsson1986/bst_checks.hpp"
 #include "schedules/constructions/hojohnsson1986/bst_tree.hpp"
+#include "schedules/constructions/hojohnsson1986/paper_checks.hpp"
 
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::constructions::hojohnsson1986;
@@ -88,4 +89,16 @@ TEST_CASE("hj1986 §4.1: Figure 4 shape, the BST of the 5-cube") {
   CHECK(z.sizes == std::vector<std::uint64_t>{7, 6, 6, 6, 6});
   CHECK(bst_children(5, 0b00001, 0) == std::vector<Node>{0b00011, 0b00101});
   CHECK(bst_parent(5, 0b11111, 0) == 0b01111);
+}
+
+TEST_CASE("hj1986: all structural checks of the paper in one call, and Table 5 printed") {
+  for (int n = 2; n <= 9; ++n) {
+    std::vector<StructuralCheck> cs = paper_checks(n, 1);
+    INFO(format(cs));
+    CHECK(cs.size() == 1 + 4 + 4 + 8 + 1);
+    CHECK(all_hold(cs));
+  }
+  const std::string t = format_table5(table5(2, 4));
+  CHECK(t.find("   2          2           1.50    1.33") != std::string::npos);
+  CHECK(t.find("   4          5           3.75    1.33") != std::string::npos);
 }
