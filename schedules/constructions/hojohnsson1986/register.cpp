@@ -86,11 +86,13 @@ void register_hojohnsson1986(Registry& r) {
   hp.parameters = "--dim 2..16" + kBroadcastParams + " (n = 1 is degenerate: docs)";
   hp.min_dim = 2;
   hp.max_dim = 16;
-  // Table 3: 2Q + N - 3 (1 s or r), Q + N - 3 (1 s & r; one less than the schedule needs, see
-  // docs/hojohnsson1986.md); all ports: no Table 3 row, Tables 1-2 give N - 1 + (Q - 1).
+  // Table 3: 2Q + N - 3 (1 s or r). For 1 s & r the paper contradicts itself: Tables 1 and 2
+  // (delay N - 1, one cycle per packet) give Q + N - 2, Table 3 prints Q + N - 3, one step less
+  // than the N - 1 hops the first packet needs to reach the end of the path. We claim the Tables
+  // 1-2 value; `schedcert cost` shows Table 3's (docs/hojohnsson1986.md). All ports: no Table 3
+  // row; Tables 1-2 give Q + N - 2.
   hp.claimed_steps = [](const Params& p) -> Claim {
     if (p.model == Model::SinglePortHalf) return 2 * Q(p) + N(p) - 3;
-    if (p.model == Model::SinglePortFull) return Q(p) + N(p) - 3;
     return Q(p) + N(p) - 2;
   };
   hp.claimed_transmissions = broadcast_transmissions;
