@@ -3,9 +3,11 @@
 #include "schedules/schedule_json.hpp"
 
 #include <doctest/doctest.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -93,6 +95,32 @@ TEST_CASE("schedule json: every loader-error fixture gives its exact message") {
     const std::string got = load_error(slurp(path), name);
     CHECK_MESSAGE(got == expected, "\n  expected: " << expected << "\n  got:      " << got);
   }
+}
+
+TEST_CASE(
+    "schedule json: the JSON Schema accepts every fixture, and which errors only the loader sees") {
+  // Runs tests/fixtures/make_fixtures.py --check-schema (python3 + jsonschema); skipped without.
+  const std::string cmd = "python3 " + std::string(SCHEDCERT_TEST_DIR) +
+                          "/fixtures/make_fixtures.py --check-schema 2>&1";
+  std::FILE* p = ::popen(cmd.c_str(), "r");
+  REQUIRE(p != nullptr);
+  std::string out;
+  char buf[4096];
+  std::size_t got;
+  while ((got = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, got);
+  const int rc = ::pclose(p);
+  if (WIFEXITED(rc) && (WEXITSTATUS(rc) == 77 || WEXITSTATUS(rc) == 127)) {
+    MESSAGE("skipped: " << out);
+    return;
+  }
+  CHECK_MESSAGE(rc == 0, out);
+  // What a schema cannot express: ranges against the network/problem, the network's own limits,
+  // 1e0 as an integer, duplicate keys, expect positions that must exist in the schedule.
+  CHECK(out ==
+        "schema accepts: bad-network duplicate-key expect-step-beyond "
+        "expect-transmission-not-in-step item-out-of-range-in-packet item-out-of-range "
+        "node-above-2-32 node-exponent node-out-of-range root-out-of-range source-out-of-range "
+        "too-many-items\n");
 }
 
 TEST_CASE("schedule json: files that cannot be read") {
