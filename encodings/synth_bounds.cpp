@@ -142,7 +142,13 @@ std::vector<LowerBound> lower_bounds(const Topology& topo, Model model, const Pr
     std::uint64_t cap = topo.links().size();
     if (model == Model::SinglePortFull) cap = std::min<std::uint64_t>(cap, n);
     if (model == Model::SinglePortHalf) cap = std::min<std::uint64_t>(cap, n / 2);
-    if (model == Model::ShoutWhisper) cap = std::min<std::uint64_t>(cap, n - 1);
+    if (model == Model::ShoutWhisper) {
+      // k senders reach at most k * maxdeg receivers, and only the n - k others receive.
+      std::uint64_t maxdeg = 0, best = 0;
+      for (Node v = 0; v < n; ++v) maxdeg = std::max<std::uint64_t>(maxdeg, topo.out(v).size());
+      for (std::uint64_t k = 1; k < n; ++k) best = std::max(best, std::min(n - k, k * maxdeg));
+      cap = std::min(cap, best);
+    }
     if (cap > 0)
       kinds[6].offer(ceil_div(hops, cap * B), [&] {
         return "the items need " + std::to_string(hops) +

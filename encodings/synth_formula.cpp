@@ -7,7 +7,7 @@
 namespace schedcert::encodings::synth {
 
 Formula::Formula(bool keep_names) : keep_names_(keep_names) {
-  Lit t = new_var("true");
+  Lit t = new_var("constant_true");
   assert(t == kTrue);
   clause_lits_.push_back(t);  // the unit clause fixing variable 1 (add_clause would drop it)
   clause_begin_.push_back(clause_lits_.size());

@@ -97,6 +97,7 @@ void TimeIndexedEncoding::add_port_rules() {
   const auto& items = flow_->items();
   const bool single = problem_.packet_items == 1 && !problem_.combining();
   // The literals whose sum is "number of packets on these links in step t".
+  if (model_ == Model::ShoutWhisper) shout_.assign(steps_ * topo_.n(), {});
   auto packets = [&](unsigned t, const std::vector<std::uint32_t>& links) {
     std::vector<Lit> out;
     for (std::uint32_t l : links) {
@@ -135,6 +136,7 @@ void TimeIndexedEncoding::add_port_rules() {
             if (std::all_of(xs.begin(), xs.end(), [](Lit x) { return x == kFalse; })) continue;
             const Lit s = f_.new_var();
             shout.push_back(s);
+            shout_[t * topo_.n() + v].emplace_back(i, s);
             if (problem_.combining()) by_target[items[i].target].push_back(s);
             for (std::size_t j = 0; j < xs.size(); ++j) {
               f_.implies(xs[j], s);
@@ -160,7 +162,6 @@ void TimeIndexedEncoding::add_port_rules() {
 
 void TimeIndexedEncoding::add_slack_rules() {
   if (problem_.packet_items != 1 || problem_.combining()) return;
-  if (model_ == Model::ShoutWhisper) return;
   const auto& items = flow_->items();
   const auto& links = topo_.links();
   const std::uint32_t n = topo_.n();
@@ -188,7 +189,7 @@ void TimeIndexedEncoding::add_slack_rules() {
   auto slack_limit = [](std::size_t slots) { return static_cast<std::uint64_t>(slots / 4); };
   std::string added;
   // Whole network: slots are link-steps (all-port) or sender-steps (single-port full).
-  if (model_ != Model::SinglePortHalf) {
+  if (model_ == Model::AllPort || model_ == Model::SinglePortFull) {
     SlackResource g;
     g.needed = hops;
     for (unsigned t = 0; t < steps_; ++t) {
@@ -250,6 +251,21 @@ void TimeIndexedEncoding::add_slack_rules() {
             if (x != kFalse) out.extra.push_back(x);
           }
       }
+    }
+    if (model_ == Model::ShoutWhisper) {
+      // A step holds one reception or one shouted item (possibly on several links).
+      SlackResource both;
+      both.needed = in.needed + out.needed;
+      both.extra = in.extra;
+      for (unsigned t = 0; t < steps_; ++t) {
+        both.slots.push_back(in.slots[t]);
+        for (const auto& [i, s] : shout_[t * n + v]) {
+          both.slots.back().push_back(s);
+          if (items[i].origin != v) both.extra.push_back(s);
+        }
+      }
+      node_rules += add_slack_rule(f_, both, slack_limit(both.slots.size())) >= 0;
+      continue;
     }
     if (model_ == Model::SinglePortHalf) {
       SlackResource both;

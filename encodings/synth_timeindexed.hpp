@@ -14,9 +14,10 @@
 //                   a node that sends does not receive.
 // With B = 1 and no combining a link carries at most one item, so the port rules count send
 // variables directly; otherwise a link-activity variable (OR of its sends) is introduced.
-// Slack rules (synth_slack.hpp), B = 1 without combining, all-port and single-port: the whole
-// network's link-steps (all-port) or sender-steps (single-port), and per node its receive and
-// send ports, when the counting bound leaves little room.
+// Slack rules (synth_slack.hpp), B = 1 without combining: the whole network's link-steps
+// (all-port) or sender-steps (single-port full), and per node its receive and send ports (one
+// port for half duplex; for shout-whisper a step holds one shouted item or one reception), when
+// the counting bound leaves little room.
 // Symmetry breaking: synth_symmetry.hpp at the root (single-node problems), node 0 (multinode
 // problems) or the common source of a successive broadcast with a single source.
 // The pruning of synth_flow.hpp is on except for shout-whisper with multi-item packets, where
@@ -53,6 +54,8 @@ class TimeIndexedEncoding {
   Formula f_;
   std::unique_ptr<Flow> flow_;
   std::vector<Lit> active_;  // active_[t * L + l]: link l carries a packet in step t
+  // Shout-whisper: shout_[t * N + v] = (item index, "v shouts the item in step t").
+  std::vector<std::vector<std::pair<std::size_t, Lit>>> shout_;
   std::string notes_;
 };
 

@@ -261,6 +261,10 @@ OptimumResult minimize_steps(const Network& net, Model model, const Problem& pro
     return std::move(out);
   };
   std::optional<SynthesisResult> prev;  // result for T - 1 when it was computed
+  if (first > hi) {  // the bound alone rules out the whole range
+    out.below = run_at(hi);
+    return finish(hi);
+  }
   for (unsigned T = first; T <= hi; ++T) {
     SynthesisResult r = run_at(T);
     if (r.status == SynthesisStatus::Found) {
