@@ -24,8 +24,8 @@ bool prune_allowed(Model m, const Problem& p) {
 }  // namespace
 
 TimeIndexedEncoding::TimeIndexedEncoding(const Topology& topo, Model model, const Problem& p,
-                                         unsigned steps, bool symmetry, bool keep_names)
-    : topo_(topo), model_(model), problem_(p), steps_(steps), f_(keep_names) {
+                                         unsigned steps, const EncodeFlags& flags)
+    : topo_(topo), model_(model), problem_(p), steps_(steps), f_(flags.keep_names) {
   FlowOptions fo;
   fo.prune = prune_allowed(model, p);
   fo.combining = p.combining();
@@ -33,8 +33,8 @@ TimeIndexedEncoding::TimeIndexedEncoding(const Topology& topo, Model model, cons
   notes_ = std::string("time-indexed (") + (fo.prune ? "normalised" : "not normalised") + ")";
   add_link_rules();
   add_port_rules();
-  if (fo.prune) add_slack_rules();
-  if (!symmetry || steps == 0) return;
+  if (fo.prune && flags.slack) add_slack_rules();
+  if (!flags.symmetry || steps == 0) return;
   std::optional<Node> anchor;
   if (p.has_root()) anchor = p.root;
   if (p.kind == ProblemKind::MultinodeBroadcast || p.kind == ProblemKind::TotalExchange ||

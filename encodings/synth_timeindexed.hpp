@@ -32,10 +32,16 @@
 
 namespace schedcert::encodings::synth {
 
+struct EncodeFlags {
+  bool symmetry = true;     // synth_symmetry.hpp
+  bool slack = true;        // synth_slack.hpp
+  bool keep_names = false;  // readable variable names (for the SMT-LIB2 export)
+};
+
 class TimeIndexedEncoding {
  public:
   TimeIndexedEncoding(const Topology& topo, schedules::Model model, const schedules::Problem& p,
-                      unsigned steps, bool symmetry, bool keep_names);
+                      unsigned steps, const EncodeFlags& flags);
   Formula& formula() { return f_; }
   const Formula& formula() const { return f_; }
   // The schedule a satisfying assignment describes (exactly `steps` steps, some maybe empty).

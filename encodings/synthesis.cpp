@@ -111,6 +111,14 @@ std::string query_header(const Run& r, const std::string& notes) {
          "\nunsat = no schedule of that many steps exists (docs/synthesis.md)";
 }
 
+sy::EncodeFlags flags(const SynthesisOptions& o, bool names) {
+  sy::EncodeFlags f;
+  f.symmetry = o.symmetry_breaking;
+  f.slack = o.slack_rules;
+  f.keep_names = names;
+  return f;
+}
+
 SynthesisResult synthesize_impl(Run& run) {
   const Problem& p = run.problem;
   p.validate(run.net);
@@ -135,8 +143,7 @@ SynthesisResult synthesize_impl(Run& run) {
                               bounds[0].argument + " (so " + std::to_string(run.steps) +
                               " steps are impossible)";
         if (!run.opt.emit_smt2_path.empty()) {
-          sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, run.opt.symmetry_breaking,
-                                      true);
+          sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, flags(run.opt, true));
           write_query(enc, run.opt.emit_smt2_path, query_header(run, enc.notes()));
           run.res.certificate += "; the exact query was written to " + run.opt.emit_smt2_path +
                                  " but not solved";
@@ -189,7 +196,7 @@ SynthesisResult synthesize_impl(Run& run) {
 
   // Phase 4: the exact time-indexed query.
   const bool emit = !run.opt.emit_smt2_path.empty();
-  sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, run.opt.symmetry_breaking, emit);
+  sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, flags(run.opt, emit));
   run.note("exact query: " + enc.formula().summary() + ", " + enc.notes());
   if (emit) write_query(enc, run.opt.emit_smt2_path, query_header(run, enc.notes()));
   sy::SolveSettings ss{run.remaining_ms(), run.opt.solver_logic};

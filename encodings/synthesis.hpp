@@ -37,6 +37,7 @@ struct SynthesisOptions {
   bool cayley_first = true;            // phase 3
   bool reverse_combining = true;       // phase 2
   bool counting_bounds = true;         // phase 1 (off: every answer comes from the solver)
+  bool slack_rules = true;             // implied capacity constraints in phase 4 (synth_slack)
 };
 
 enum class SynthesisStatus { Found, Impossible, Unknown };
