@@ -1,0 +1,132 @@
+// SMT-LIB2 macros for the network and the problem: the arithmetic the SMT verifier's rules are
+// written in (encodings/smt_query.cpp). Restated from the definitions in schedules/network.hpp
+// and schedules/problem.hpp, not computed with Network or Problem, so a slip there is not copied.
+//  * network_macros: node(v) = 0 <= v < N. d<j>(v) = (v div stride_j) mod size_j is the digit of
+//    dimension j in the mixed-radix node id (dimension 0 least significant: Q_d digits are the
+//    bits). nb<j>(a, b): digits a, b are neighbours in factor j (K2 and K_n: a != b; ring C_n:
+//    b - a in {+-1, +-(n-1)}; path P_n: b - a = +-1). adj(u, v): exactly one digit differs and
+//    that pair of digits are neighbours — the Cartesian product.
+//  * problem_macros: origin(i) and target(i) of the dense item numbering (div/mod by numerals;
+//    successive broadcasts: an ite over the sources). target is absent when every node needs
+//    every item (broadcast, multinode broadcast, successive broadcasts).
+//  * item_count / item_origin / item_target: the same numbering in C++, for the verifier's
+//    completion checks and reports; tests compare them with Problem.
+// div and mod by numerals are outside the letter of SMT-LIB's QF_LIA but accepted by Z3 and
+// cvc5 there (the CLI re-check test runs both).
+#include <string>
+
+#include "encodings/smt_query.hpp"
+
+namespace schedcert::encodings::smt_detail {
+
+using schedules::Item;
+using schedules::kAllNodes;
+using schedules::Node;
+using schedules::Problem;
+using schedules::ProblemKind;
+
+std::uint64_t item_count(const Problem& p, std::uint64_t n) {
+  const std::uint64_t m = p.messages;
+  switch (p.kind) {
+    case ProblemKind::Broadcast: return m;
+    case ProblemKind::Accumulation: return n;
+    case ProblemKind::Scatter:
+    case ProblemKind::Gather:
+    case ProblemKind::MultinodeBroadcast: return n * m;
+    case ProblemKind::MultinodeAccumulation: return n * n;
+    case ProblemKind::TotalExchange: return n * n * m;
+    case ProblemKind::SuccessiveBroadcast: return p.sources.size();
+  }
+  return 0;
+}
+
+Node item_origin(const Problem& p, Item i, std::uint64_t n) {
+  const std::uint64_t m = p.messages;
+  switch (p.kind) {
+    case ProblemKind::Broadcast:
+    case ProblemKind::Scatter: return p.root;
+    case ProblemKind::Accumulation: return static_cast<Node>(i);
+    case ProblemKind::Gather:
+    case ProblemKind::MultinodeBroadcast: return static_cast<Node>(i / m);
+    case ProblemKind::MultinodeAccumulation: return static_cast<Node>(i / n);
+    case ProblemKind::TotalExchange: return static_cast<Node>((i / m) / n);
+    case ProblemKind::SuccessiveBroadcast: return p.sources[i];
+  }
+  return 0;
+}
+
+Node item_target(const Problem& p, Item i, std::uint64_t n) {
+  const std::uint64_t m = p.messages;
+  switch (p.kind) {
+    case ProblemKind::Accumulation:
+    case ProblemKind::Gather: return p.root;
+    case ProblemKind::Scatter: return static_cast<Node>(i / m);
+    case ProblemKind::MultinodeAccumulation: return static_cast<Node>(i % n);
+    case ProblemKind::TotalExchange: return static_cast<Node>((i / m) % n);
+    default: return kAllNodes;
+  }
+}
+
+std::string network_macros(const schedules::Network& net) {
+  std::string o = "; Network " + net.name() + ": mixed-radix digits, dimension 0 least significant.\n";
+  o += "(define-fun node ((v Int)) Bool (and (<= 0 v) (< v ";
+  num(o, net.size());
+  o += ")))\n";
+  std::uint64_t stride = 1;
+  std::vector<std::string> one_differs, adjacent_digits;
+  for (int j = 0; j < net.dims(); ++j) {
+    const auto& f = net.factors()[static_cast<std::size_t>(j)];
+    o += "(define-fun " + sym("d", j) + " ((v Int)) Int (mod (div v ";
+    num(o, stride);
+    o += ") ";
+    num(o, f.size);
+    o += "))\n";
+    stride *= f.size;
+    const std::string far = std::to_string(f.size - 1);
+    std::string body;
+    switch (f.kind) {
+      case schedules::FactorKind::K2:
+      case schedules::FactorKind::Complete: body = "(distinct a b)"; break;
+      case schedules::FactorKind::Ring:
+        body = "(or (= (- b a) 1) (= (- a b) 1) (= (- b a) " + far + ") (= (- a b) " + far + "))";
+        break;
+      case schedules::FactorKind::Path: body = "(or (= (- b a) 1) (= (- a b) 1))"; break;
+    }
+    o += "(define-fun " + sym("nb", j) + " ((a Int) (b Int)) Bool " + body + ") ; " + f.name() + "\n";
+    const std::string du = "(" + sym("d", j) + " u)", dv = "(" + sym("d", j) + " v)";
+    one_differs.push_back("(ite (= " + du + " " + dv + ") 0 1)");
+    adjacent_digits.push_back("(or (= " + du + " " + dv + ") (" + sym("nb", j) + " " + du + " " + dv + "))");
+  }
+  adjacent_digits.insert(adjacent_digits.begin(), "(= " + nary("+", "0", one_differs) + " 1)");
+  o += "(define-fun adj ((u Int) (v Int)) Bool " + nary("and", "true", adjacent_digits) + ")\n";
+  return o;
+}
+
+std::string problem_macros(const Problem& p, std::uint64_t nodes) {
+  const std::string m = std::to_string(p.messages), n = std::to_string(nodes), root = std::to_string(p.root);
+  std::string origin, target;
+  switch (p.kind) {
+    case ProblemKind::Broadcast: origin = root; break;
+    case ProblemKind::Scatter: origin = root, target = "(div i " + m + ")"; break;
+    case ProblemKind::Accumulation: origin = "i", target = root; break;
+    case ProblemKind::Gather: origin = "(div i " + m + ")", target = root; break;
+    case ProblemKind::MultinodeBroadcast: origin = "(div i " + m + ")"; break;
+    case ProblemKind::MultinodeAccumulation: origin = "(div i " + n + ")", target = "(mod i " + n + ")"; break;
+    case ProblemKind::TotalExchange:
+      origin = "(div (div i " + m + ") " + n + ")", target = "(mod (div i " + m + ") " + n + ")";
+      break;
+    case ProblemKind::SuccessiveBroadcast: {
+      const auto& src = p.sources;
+      origin = std::to_string(src.back());
+      for (std::size_t j = src.size() - 1; j-- > 0;)
+        origin = "(ite (= i " + std::to_string(j) + ") " + std::to_string(src[j]) + " " + origin + ")";
+      break;
+    }
+  }
+  std::string o = "; Problem " + p.describe() + ": items 0.." + std::to_string(item_count(p, nodes) - 1) + ".\n";
+  o += "(define-fun origin ((i Int)) Int " + origin + ")\n";
+  if (!target.empty()) o += "(define-fun target ((i Int)) Int " + target + ")\n";
+  return o;
+}
+
+}  // namespace schedcert::encodings::smt_detail
