@@ -86,10 +86,12 @@ Schedule tree_scatter(const SpanningTree& t, Model model, std::uint32_t M, std::
   }
   std::uint64_t undelivered = static_cast<std::uint64_t>(N - 1) * M;
 
-  std::vector<Node> by_level(N);
-  for (Node v = 0; v < N; ++v) by_level[v] = v;
-  std::stable_sort(by_level.begin(), by_level.end(),
-                   [&](Node a, Node b) { return t.depth[a] < t.depth[b]; });
+  // Nodes holding queued items, bucketed by level (levels are visited top-down, which the
+  // half-duplex rule needs); a node leaves its bucket when its queues run empty.
+  std::vector<std::vector<Node>> active(w);
+  std::vector<std::uint64_t> queued(N, 0);
+  queued[t.root] = static_cast<std::uint64_t>(N - 1) * M;
+  active[0].push_back(t.root);
   std::vector<std::uint64_t> receiving(N, 0);
   std::vector<Item> packet;
   struct Move {
@@ -103,6 +105,7 @@ Schedule tree_scatter(const SpanningTree& t, Model model, std::uint32_t M, std::
     const Node child = v ^ (Node{1} << d);
     packet.clear();
     while (packet.size() < B && g.ready(now)) packet.push_back(g.q[g.head++].item);
+    queued[v] -= packet.size();
     out.add(v, child, packet);
     for (Item i : packet) arrived.push_back({i, child});
     return child;
@@ -110,18 +113,22 @@ Schedule tree_scatter(const SpanningTree& t, Model model, std::uint32_t M, std::
   for (now = 1; undelivered > 0; ++now) {
     out.begin_step();
     arrived.clear();
-    for (Node v : by_level) {
-      if (model == Model::SinglePortHalf && receiving[v] == now) continue;
-      int best = -1;
-      for (int d = 0; d < n; ++d) {
-        const Fifo& f = fifo[static_cast<std::size_t>(v) * n + d];
-        if (!f.ready(now)) continue;
-        if (model == Model::AllPort)
-          send(v, d);
-        else if (best == -1 || f.pending() > fifo[static_cast<std::size_t>(v) * n + best].pending())
-          best = d;
+    for (auto& bucket : active) {
+      for (Node v : bucket) {
+        if (model == Model::SinglePortHalf && receiving[v] == now) continue;
+        int best = -1;
+        for (int d = 0; d < n; ++d) {
+          const Fifo& f = fifo[static_cast<std::size_t>(v) * n + d];
+          if (!f.ready(now)) continue;
+          if (model == Model::AllPort)
+            send(v, d);
+          else if (best == -1 ||
+                   f.pending() > fifo[static_cast<std::size_t>(v) * n + best].pending())
+            best = d;
+        }
+        if (best != -1) receiving[send(v, best)] = now;
       }
-      if (best != -1) receiving[send(v, best)] = now;
+      std::erase_if(bucket, [&](Node v) { return queued[v] == 0; });
     }
     for (const Move& a : arrived) {
       const Node dst = static_cast<Node>(a.item / M);
@@ -131,6 +138,7 @@ Schedule tree_scatter(const SpanningTree& t, Model model, std::uint32_t M, std::
       }
       const Node next = anc[dst * w + t.depth[a.at] + 1];
       fifo[fifo_of(a.at, next)].q.push_back({a.item, now + 1});
+      if (queued[a.at]++ == 0) active[t.depth[a.at]].push_back(a.at);
     }
   }
   return out;
