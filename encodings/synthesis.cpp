@@ -12,6 +12,7 @@
 
 #include "encodings/synth_bounds.hpp"
 #include "encodings/synth_cayley.hpp"
+#include "encodings/synth_cayley_moves.hpp"
 #include "encodings/synth_reverse.hpp"
 #include "encodings/synth_timeindexed.hpp"
 #include "schedules/error.hpp"
@@ -111,6 +112,15 @@ std::string query_header(const Run& r, const std::string& notes) {
          "\nunsat = no schedule of that many steps exists (docs/synthesis.md)";
 }
 
+std::string status_word(const sy::SolveOutcome& o) {
+  switch (o.status) {
+    case sy::SolveOutcome::Status::Sat: return "sat";
+    case sy::SolveOutcome::Status::Unsat: return "unsat";
+    case sy::SolveOutcome::Status::Unknown: break;
+  }
+  return "unknown (" + o.reason + ")";
+}
+
 sy::EncodeFlags flags(const SynthesisOptions& o, bool names) {
   sy::EncodeFlags f;
   f.symmetry = o.symmetry_breaking;
@@ -177,21 +187,26 @@ SynthesisResult synthesize_impl(Run& run) {
     }
   }
 
-  // Phase 3: translation-invariant restricted search (finds schedules; UNSAT proves nothing).
+  // Phase 3: translation-invariant restricted searches (find schedules; UNSAT proves nothing).
+  auto restricted = [&](auto& enc, const char* name, unsigned budget_ms) -> bool {
+    sy::SolveSettings ss{std::max(1u, budget_ms), run.opt.solver_logic};
+    run.note(std::string(name) + " query: " + enc.formula().summary() + ", " + enc.notes());
+    const sy::SolveOutcome o = sy::solve_with_z3(enc.formula(), ss);
+    run.note(std::string(name) + " " + status_word(o) + " in " + std::to_string(o.seconds) +
+             "s [" + o.stats + "]");
+    if (o.status != sy::SolveOutcome::Status::Sat) return false;
+    run.res.schedule = checked(enc.decode(o), run.steps, name);
+    return true;
+  };
+  if (run.opt.cayley_first && sy::CayleyMoveEncoding::applicable(run.net, run.model, p)) {
+    sy::CayleyMoveEncoding enc(topo, run.model, p, run.steps);
+    if (restricted(enc, "cayley-moves", run.remaining_ms() / 4))
+      return run.finish(SynthesisStatus::Found);
+  }
   if (run.opt.cayley_first && sy::CayleyEncoding::applicable(run.net, run.model, p)) {
     sy::CayleyEncoding enc(topo, run.model, p, run.steps, run.opt.symmetry_breaking, false);
-    sy::SolveSettings ss{std::max(1u, run.remaining_ms() / 3), run.opt.solver_logic};
-    run.note("cayley query: " + enc.formula().summary());
-    const sy::SolveOutcome o = sy::solve_with_z3(enc.formula(), ss);
-    run.note(std::string("cayley ") +
-             (o.status == sy::SolveOutcome::Status::Sat     ? "sat"
-              : o.status == sy::SolveOutcome::Status::Unsat ? "unsat"
-                                                            : "unknown (" + o.reason + ")") +
-             " in " + std::to_string(o.seconds) + "s [" + o.stats + "]");
-    if (o.status == sy::SolveOutcome::Status::Sat) {
-      run.res.schedule = checked(enc.decode(o), run.steps, "cayley");
+    if (restricted(enc, "cayley", run.remaining_ms() / 3))
       return run.finish(SynthesisStatus::Found);
-    }
   }
 
   // Phase 4: the exact time-indexed query.
@@ -201,11 +216,7 @@ SynthesisResult synthesize_impl(Run& run) {
   if (emit) write_query(enc, run.opt.emit_smt2_path, query_header(run, enc.notes()));
   sy::SolveSettings ss{run.remaining_ms(), run.opt.solver_logic};
   const sy::SolveOutcome o = sy::solve_with_z3(enc.formula(), ss);
-  run.note(std::string("exact ") +
-           (o.status == sy::SolveOutcome::Status::Sat     ? "sat"
-            : o.status == sy::SolveOutcome::Status::Unsat ? "unsat"
-                                                          : "unknown (" + o.reason + ")") +
-           " in " + std::to_string(o.seconds) + "s [" + o.stats + "]");
+  run.note(std::string("exact ") + status_word(o) + " in " + std::to_string(o.seconds) + "s [" + o.stats + "]");
   switch (o.status) {
     case sy::SolveOutcome::Status::Sat:
       run.res.schedule = checked(enc.decode(o), run.steps, "time-indexed");
