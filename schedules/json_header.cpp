@@ -38,8 +38,9 @@ void Reader::read_problem() {
     } else {
       Field& f = key == "root" ? root_ : key == "messages" ? messages_ : packet_items_;
       f = {true, at, c_.read_uint(path, key == "root" ? kNodeWhat : "a positive integer")};
+      // Above 32 bits the value cannot reach Problem::validate; same wording as its messages.
       if (key != "root" && f.value > std::numeric_limits<std::uint32_t>::max())
-        c_.fail(at, path, std::to_string(f.value) + " is too large (at most 2^32 - 1)");
+        c_.fail(at, path, key == "messages" ? "at most 2^20" : "at most 2^32 - 1");
     }
   });
   if (!kind_.present) c_.fail(problem_at_, "problem.kind", "required key is missing");
