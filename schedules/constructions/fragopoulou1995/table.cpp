@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <tuple>
 
 #include "schedules/constructions/fragopoulou1995/claims.hpp"
 #include "schedules/error.hpp"
@@ -123,6 +124,10 @@ Table fragopoulou1995_table(const TableOptions& o) {
           t.rows.push_back(run(job, job.repair, n, k, M, o));
       }
   }
+  // Run small to large (for the budget), print by n, k, M (construction order kept).
+  std::stable_sort(t.rows.begin(), t.rows.end(), [](const TableRow& a, const TableRow& b) {
+    return std::tie(a.n, a.k, a.M) < std::tie(b.n, b.k, b.M);
+  });
   t.seconds = elapsed();
   return t;
 }

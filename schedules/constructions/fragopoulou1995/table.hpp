@@ -10,7 +10,7 @@
 // claimed steps or transmissions is "invalid" with the gap in its finding; where the paper
 // variant misses its claim the table adds the variant that repairs it (balanced / greedy), so the
 // reader sees both. Rows are run from small to large and stop when the time budget is spent;
-// the rows not run are counted in `skipped`.
+// the rows not run are counted in `skipped`. Rows are listed by n, then k, then M.
 #pragma once
 #include <cstdint>
 #include <string>
