@@ -67,14 +67,22 @@ void register_dimakopoulos1998(Registry& r) {
       "dimakopoulos-dim-te", "§4.1, §5.1 (the per-dimension schedules of refs [7], [8])",
       "total exchange on one dimension: K2, K_n, ring C_n or path P_n",
       {Model::SinglePortFull, Model::AllPort},
-      "--network K2|Kn|Cn|Pn [--model single-port-full|all-port] [--messages M]");
-  dim.generate = [](const Params& p) {
+      "--network K2|Kn|Cn|Pn (or --dim n for C_n) [--model single-port-full|all-port] "
+      "[--messages M]");
+  // Without --network, --dim n names one dimension: K2 for n <= 2, the ring C_n otherwise.
+  auto dim_params = [](Params p) {
+    if (p.network.empty()) p.network = p.dim <= 2 ? "K2" : "C" + std::to_string(p.dim);
+    return p;
+  };
+  dim.generate = [dim_params](const Params& given) {
+    const Params p = dim_params(given);
     Network net = dd::checked_network(p);
     if (net.dims() != 1)
-      throw InputError("--network: dimakopoulos-dim-te takes one dimension, not " + net.name());
+      throw InputError("--network: dimakopoulos-dim-te takes one dimension, not " + p.network);
     return dd::pattern_schedule(dd::factor_te(net.factors()[0], p.model), net, p.model, p.messages);
   };
-  dim.claimed_steps = [](const Params& p) -> Opt {
+  dim.claimed_steps = [dim_params](const Params& given) -> Opt {
+    const Params p = dim_params(given);
     Network net = dd::network_of(p);
     if (net.dims() != 1) return std::nullopt;
     return p.messages * dd::factor_te_steps(net.factors()[0], p.model);
