@@ -1,8 +1,9 @@
 // Fragopoulou-Akl 1995, §3: the spanning graph BSG_{0^n} (Definition 7) and its properties,
 // checked for n <= 4 and odd k <= 9, and the MT_{3,3} instance of Fig. 2.
+#include "schedules/constructions/fragopoulou1995/bsg.hpp"
+
 #include <doctest/doctest.h>
 
-#include "schedules/constructions/fragopoulou1995/bsg.hpp"
 #include "schedules/constructions/fragopoulou1995/bsg_checks.hpp"
 
 using namespace schedcert::schedules;

@@ -9,7 +9,9 @@ namespace fa_expected {
 
 using namespace schedcert::schedules::constructions::fragopoulou1995;
 
-inline std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
+inline std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) {
+  return (a + b - 1) / b;
+}
 
 // §4.2 read literally: one lockstep block per T_0 edge, i.e. per necklace other than 0^n, of
 // ceil(M P / 2n) steps (M for a full necklace).

@@ -1,10 +1,11 @@
 // Fragopoulou-Akl 1995, §4.2: multinode broadcasting over BSG with message splitting, certified
 // by the symmetric check (Lemma 1) and cross-checked against the explicit native verifier.
+#include "schedules/constructions/fragopoulou1995/mnb.hpp"
+
 #include <doctest/doctest.h>
 
 #include "expected.hpp"
 #include "schedules/constructions/fragopoulou1995/claims.hpp"
-#include "schedules/constructions/fragopoulou1995/mnb.hpp"
 #include "schedules/error.hpp"
 #include "schedules/transforms/translate.hpp"
 #include "verifier/native.hpp"
@@ -23,7 +24,8 @@ TEST_CASE("fa1995 mnb: valid for n <= 4, odd k <= 9; steps and transmissions aga
         CAPTURE(k);
         CAPTURE(M);
         const auto paper = verifier::verify_translated(mnb_root_broadcast(g, M, MnbVariant::Paper));
-        const auto balanced = verifier::verify_translated(mnb_root_broadcast(g, M, MnbVariant::Balanced));
+        const auto balanced =
+            verifier::verify_translated(mnb_root_broadcast(g, M, MnbVariant::Balanced));
         REQUIRE(paper.valid);
         REQUIRE(balanced.valid);
         CHECK(paper.metrics.transmissions == mnb_claimed_transmissions(n, k, M));
@@ -32,7 +34,8 @@ TEST_CASE("fa1995 mnb: valid for n <= 4, odd k <= 9; steps and transmissions aga
         CHECK(balanced.metrics.steps == mnb_claimed_steps(n, k, M));
         // The paper's DFS: exactly the claim when 2n/P divides M, else one block per necklace.
         CHECK(paper.metrics.steps == fa_expected::mnb_paper_steps(g.torus(), M));
-        if (fa_expected::splits_evenly(g.torus(), M)) CHECK(paper.metrics.steps == mnb_claimed_steps(n, k, M));
+        if (fa_expected::splits_evenly(g.torus(), M))
+          CHECK(paper.metrics.steps == mnb_claimed_steps(n, k, M));
       }
     }
 }
@@ -48,8 +51,11 @@ TEST_CASE("fa1995 mnb: the paper's splitting misses ceil(M(k^n-1)/2n) on MT_{3,k
     CAPTURE(r.k);
     const Bsg g{Torus(3, r.k)};
     CHECK(mnb_claimed_steps(3, r.k, 1) == r.claim);
-    CHECK(verifier::verify_translated(mnb_root_broadcast(g, 1, MnbVariant::Paper)).metrics.steps == r.measured);
-    CHECK(verifier::verify_translated(mnb_root_broadcast(g, 1, MnbVariant::Balanced)).metrics.steps == r.claim);
+    CHECK(verifier::verify_translated(mnb_root_broadcast(g, 1, MnbVariant::Paper)).metrics.steps ==
+          r.measured);
+    CHECK(
+        verifier::verify_translated(mnb_root_broadcast(g, 1, MnbVariant::Balanced)).metrics.steps ==
+        r.claim);
   }
 }
 

@@ -2,11 +2,12 @@
 // valid; the paper's algorithm meets ceil(M(k^2 - 1)k^(n-1)/8) exactly when 2n/P divides M and
 // misses it otherwise (a finding, asserted with its measured value); the greedy variant over the
 // same BSG paths meets it in every case measured.
+#include "schedules/constructions/fragopoulou1995/multinode_scatter.hpp"
+
 #include <doctest/doctest.h>
 
 #include "expected.hpp"
 #include "schedules/constructions/fragopoulou1995/claims.hpp"
-#include "schedules/constructions/fragopoulou1995/multinode_scatter.hpp"
 #include "schedules/error.hpp"
 #include "schedules/transforms/translate.hpp"
 #include "verifier/native.hpp"
@@ -45,8 +46,9 @@ TEST_CASE("fa1995 multinode scatter: the claimed step count fails on MT_{3,k} fo
     std::uint32_t M;
     std::uint64_t claim, measured;
   };
-  for (Row r : {Row{3, 1, 9, 11}, Row{5, 1, 75, 81}, Row{7, 1, 294, 306}, Row{9, 1, 810, 830},
-                Row{3, 2, 18, 19}, Row{5, 2, 150, 153}, Row{7, 2, 588, 594}, Row{9, 2, 1620, 1630}}) {
+  for (Row r :
+       {Row{3, 1, 9, 11}, Row{5, 1, 75, 81}, Row{7, 1, 294, 306}, Row{9, 1, 810, 830},
+        Row{3, 2, 18, 19}, Row{5, 2, 150, 153}, Row{7, 2, 588, 594}, Row{9, 2, 1620, 1630}}) {
     CAPTURE(r.k);
     CAPTURE(r.M);
     const Bsg g{Torus(3, r.k)};
@@ -56,8 +58,8 @@ TEST_CASE("fa1995 multinode scatter: the claimed step count fails on MT_{3,k} fo
     CHECK(paper.valid);
     CHECK(paper.metrics.steps == r.measured);
     if (r.M == 1) CHECK(r.measured - r.claim == static_cast<std::uint64_t>(r.k * r.k - 1) / 4);
-    const auto greedy =
-        verifier::verify_translated(multinode_scatter_root(g, r.M, MultinodeScatterVariant::Greedy));
+    const auto greedy = verifier::verify_translated(
+        multinode_scatter_root(g, r.M, MultinodeScatterVariant::Greedy));
     CHECK(greedy.valid);
     CHECK(greedy.metrics.steps == r.claim);
     CHECK(greedy.metrics.transmissions == paper.metrics.transmissions);
@@ -81,8 +83,8 @@ TEST_CASE("fa1995 multinode scatter: symmetric check agrees with the explicit na
     int n, k;
     std::uint32_t M;
   };
-  for (Case c : {Case{1, 7, 1}, Case{2, 3, 2}, Case{2, 5, 1}, Case{3, 3, 1}, Case{3, 3, 3},
-                 Case{3, 5, 1}}) {
+  for (Case c :
+       {Case{1, 7, 1}, Case{2, 3, 2}, Case{2, 5, 1}, Case{3, 3, 1}, Case{3, 3, 3}, Case{3, 5, 1}}) {
     const Bsg g{Torus(c.n, c.k)};
     for (auto var : {MultinodeScatterVariant::Paper, MultinodeScatterVariant::Greedy}) {
       CAPTURE(c.n);

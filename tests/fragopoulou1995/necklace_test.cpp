@@ -1,11 +1,11 @@
 // Fragopoulou-Akl 1995, §2, Definitions 3-6: necklaces, periods, unfolded necklaces, leaders.
 // The MT_{3,3} listings of the paper are reproduced character for character (leaders, which the
 // paper underlines, are written _x_).
+#include "schedules/constructions/fragopoulou1995/necklace.hpp"
+
 #include <doctest/doctest.h>
 
 #include <set>
-
-#include "schedules/constructions/fragopoulou1995/necklace.hpp"
 
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::constructions::fragopoulou1995;
@@ -55,10 +55,10 @@ TEST_CASE("fa1995 necklaces: properties 1-3 for n <= 4, odd k <= 9") {
       bool ok = true;
       std::uint32_t last_d = 0;
       for (const Necklace& nk : all_necklaces(t)) {
-        ok = ok && nk.period() <= 2 * n && (2 * n) % nk.period() == 0;       // properties 1, 2
+        ok = ok && nk.period() <= 2 * n && (2 * n) % nk.period() == 0;  // properties 1, 2
         for (Node v : nk.nodes) {
           ok = ok && t.distance(v) == nk.distance && seen.insert(v).second;  // property 3, disjoint
-          ok = ok && !leader_order_less(t, nk.leader(), v);                 // the leader is largest
+          ok = ok && !leader_order_less(t, nk.leader(), v);  // the leader is largest
         }
         ok = ok && nk.distance >= last_d;
         last_d = nk.distance;

@@ -1,11 +1,12 @@
 // The registered Fragopoulou-Akl constructions through the certification layer, and the
 // `certify --paper fragopoulou1995` table.
+#include "schedules/registry.hpp"
+
 #include <doctest/doctest.h>
 
 #include "certify/check.hpp"
 #include "schedules/constructions/fragopoulou1995/table.hpp"
 #include "schedules/error.hpp"
-#include "schedules/registry.hpp"
 
 using namespace schedcert;
 using namespace schedcert::schedules;
@@ -63,7 +64,8 @@ TEST_CASE("fa1995 registry: radix defaults to 3; bad parameters are named") {
   CHECK(s.network().name() == "C3^2");
   p.radix = 4;
   CHECK_THROWS_WITH_AS(generate(Registry::instance().find("fa-mnb"), p),
-                       "--radix: Fragopoulou-Akl consider odd k >= 3 only (§2), not k = 4", InputError);
+                       "--radix: Fragopoulou-Akl consider odd k >= 3 only (§2), not k = 4",
+                       InputError);
   p.radix = 3;
   p.variant = "fast";
   CHECK_THROWS_WITH_AS(generate(Registry::instance().find("fa-scatter"), p),
@@ -96,10 +98,12 @@ TEST_CASE("fa1995 table: rows, findings and the repairing variants") {
   const std::string text = fa::format_table(t);
   CHECK(text.find("fa-multinode-scatter  paper      3  3   1         9        11     +2") !=
         std::string::npos);
-  CHECK(text.find("findings:\n  fa-multinode-scatter --dim 3 --radix 3 --messages 1: claim not met") !=
+  CHECK(text.find(
+            "findings:\n  fa-multinode-scatter --dim 3 --radix 3 --messages 1: claim not met") !=
         std::string::npos);
   o.budget_seconds = -1;
   CHECK(fa::fragopoulou1995_table(o).skipped == 18);
   o.messages = {0};
-  CHECK_THROWS_WITH_AS(fa::fragopoulou1995_table(o), "--messages: M must be at least 1", InputError);
+  CHECK_THROWS_WITH_AS(fa::fragopoulou1995_table(o), "--messages: M must be at least 1",
+                       InputError);
 }

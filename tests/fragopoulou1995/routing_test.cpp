@@ -1,10 +1,11 @@
 // Fragopoulou-Akl 1995, §4.3 step 2: the digit rule that forwards a message down T_i. Read as
 // "scan from digit (n-1-i) mod n towards less significant digits" it reproduces every BSG path;
 // read literally ("the first digit to the left of") it leaves the tree (a text discrepancy).
+#include "schedules/constructions/fragopoulou1995/routing.hpp"
+
 #include <doctest/doctest.h>
 
 #include "schedules/constructions/fragopoulou1995/bsg.hpp"
-#include "schedules/constructions/fragopoulou1995/routing.hpp"
 
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::constructions::fragopoulou1995;

@@ -1,5 +1,7 @@
 // Fragopoulou-Akl 1995, §4.3: single-node scattering over BSG_s, verified natively; steps
 // ceil(M(k^n - 1)/2n) and transmissions M n (k^2 - 1) k^(n-1) / 4 (§4.1) for n <= 4, odd k <= 9.
+#include "schedules/constructions/fragopoulou1995/scatter.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -7,7 +9,6 @@
 #include <set>
 
 #include "schedules/constructions/fragopoulou1995/claims.hpp"
-#include "schedules/constructions/fragopoulou1995/scatter.hpp"
 #include "schedules/error.hpp"
 #include "verifier/native.hpp"
 
@@ -56,7 +57,8 @@ TEST_CASE("fa1995 scatter: a node of period P gets MP/2n messages through each o
     return by_parent;
   };
   // M = 3: one message from each parent 210 (T_0), 202 (T_2), 012 (T_4), as the paper splits.
-  CHECK(arrivals(3) == std::map<Node, int>{{t.parse_label("012"), 1}, {t.parse_label("202"), 1},
+  CHECK(arrivals(3) == std::map<Node, int>{{t.parse_label("012"), 1},
+                                           {t.parse_label("202"), 1},
                                            {t.parse_label("210"), 1}});
   // M = 1 (2n/P = 3 does not divide it): the message takes one of the three paths, and the six
   // ports of the source stay within one message of each other.

@@ -1,10 +1,11 @@
 // Fragopoulou-Akl 1995, §2: MT_{n,k} as C_k^n, translation Tr_s (Definition 1) and rotation Ro
 // (Definition 2) are automorphisms, and Ro maps edge dimensions as property 1 states.
+#include "schedules/constructions/fragopoulou1995/torus.hpp"
+
 #include <doctest/doctest.h>
 
 #include <set>
 
-#include "schedules/constructions/fragopoulou1995/torus.hpp"
 #include "schedules/error.hpp"
 
 using namespace schedcert::schedules;
@@ -15,7 +16,8 @@ namespace {
 // Every directed edge (u, v) of the torus.
 template <class F>
 void for_each_edge(const Torus& t, F&& f) {
-  for (Node u = 0; u < t.size(); ++u) t.network().for_each_neighbour(u, [&](Node v, int) { f(u, v); });
+  for (Node u = 0; u < t.size(); ++u)
+    t.network().for_each_neighbour(u, [&](Node v, int) { f(u, v); });
 }
 
 }  // namespace
@@ -24,22 +26,24 @@ TEST_CASE("fa1995 torus: MT_{n,k} is the product of n rings C_k") {
   const Torus t(3, 5);
   CHECK(t.network().name() == "C5^3");
   CHECK(t.size() == 125);
-  CHECK(t.network().degree(0) == 6);               // 2n neighbours
-  CHECK(t.network().diameter() == 3 * (5 / 2));    // n floor(k/2)
+  CHECK(t.network().degree(0) == 6);             // 2n neighbours
+  CHECK(t.network().diameter() == 3 * (5 / 2));  // n floor(k/2)
   CHECK(t.label(t.parse_label("201")) == "201");
-  CHECK(t.digit(t.parse_label("201"), 0) == 1);    // v_0 is the rightmost digit
+  CHECK(t.digit(t.parse_label("201"), 0) == 1);  // v_0 is the rightmost digit
   CHECK(t.digit(t.parse_label("201"), 2) == 2);
   CHECK(Torus(1, 7).network().name() == "C7");
 }
 
 TEST_CASE("fa1995 torus: bad parameters are named") {
-  CHECK_THROWS_WITH_AS(Torus(2, 4), "--radix: Fragopoulou-Akl consider odd k >= 3 only (§2), not k = 4",
+  CHECK_THROWS_WITH_AS(Torus(2, 4),
+                       "--radix: Fragopoulou-Akl consider odd k >= 3 only (§2), not k = 4",
                        schedcert::InputError);
   CHECK_THROWS_WITH_AS(Torus(0, 3), "--dim: the torus dimension n must be >= 1, not 0",
                        schedcert::InputError);
   CHECK_THROWS_AS(Torus(30, 3), schedcert::InputError);
   CHECK_THROWS_WITH_AS(Torus(3, 3).parse_label("2a1"),
-                       "label '2a1': digit 2 ('a') is not a number below k = 3", schedcert::InputError);
+                       "label '2a1': digit 2 ('a') is not a number below k = 3",
+                       schedcert::InputError);
   CHECK_THROWS_WITH_AS(Torus(3, 3).parse_label("21"), "label '21': expected 3 digits of MT_{3,3}",
                        schedcert::InputError);
 }
@@ -69,7 +73,8 @@ TEST_CASE("fa1995 torus: Ro is the right cyclic shift with the wrapped digit map
     }
 }
 
-TEST_CASE("fa1995 torus: translation and rotation preserve adjacency; Tr keeps, Ro maps dimensions") {
+TEST_CASE(
+    "fa1995 torus: translation and rotation preserve adjacency; Tr keeps, Ro maps dimensions") {
   for (int n = 1; n <= 3; ++n)
     for (int k = 3; k <= 7; k += 2) {
       CAPTURE(n);

@@ -56,7 +56,8 @@ Bsg::Bsg(Torus t) : torus_(std::move(t)) {
     const Node v = stack.back();
     stack.pop_back();
     if (v != 0) preorder_.push_back(v);
-    for (Node c = child_begin_[v + 1]; c > child_begin_[v]; --c) stack.push_back(child_list_[c - 1]);
+    for (Node c = child_begin_[v + 1]; c > child_begin_[v]; --c)
+      stack.push_back(child_list_[c - 1]);
   }
   table_ = preorder_;
   std::stable_sort(table_.begin(), table_.end(), [&](Node a, Node b) {

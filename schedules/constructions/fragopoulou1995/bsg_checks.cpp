@@ -7,8 +7,12 @@ namespace schedcert::schedules::constructions::fragopoulou1995 {
 
 namespace {
 
-PropertyResult ok(std::string name, std::string summary) { return {std::move(name), true, std::move(summary)}; }
-PropertyResult fail(std::string name, std::string why) { return {std::move(name), false, std::move(why)}; }
+PropertyResult ok(std::string name, std::string summary) {
+  return {std::move(name), true, std::move(summary)};
+}
+PropertyResult fail(std::string name, std::string why) {
+  return {std::move(name), false, std::move(why)};
+}
 
 // Subtree T_i as an explicit parent map built by rotating T_0's edges.
 std::vector<Node> subtree_parents(const Bsg& g, int i) {
@@ -35,9 +39,12 @@ std::vector<PropertyResult> check_bsg(const Bsg& g) {
       ++leaders;
       if (v == 0) continue;
       const Node p = definition7_parent(t, v);
-      if (!g.is_leader(p)) bad = "parent(" + t.label(v) + ") = " + t.label(p) + " is not a leader";
-      else if (!net.adjacent(p, v)) bad = "parent(" + t.label(v) + ") is not adjacent to it";
-      else if (g.depth0(v) == ~0u) bad = "leader " + t.label(v) + " does not reach the root";
+      if (!g.is_leader(p))
+        bad = "parent(" + t.label(v) + ") = " + t.label(p) + " is not a leader";
+      else if (!net.adjacent(p, v))
+        bad = "parent(" + t.label(v) + ") is not adjacent to it";
+      else if (g.depth0(v) == ~0u)
+        bad = "leader " + t.label(v) + " does not reach the root";
     }
     out.push_back(bad.empty() ? ok("t0-tree", std::to_string(leaders) + " leaders")
                               : fail("t0-tree", bad));
@@ -85,7 +92,8 @@ std::vector<PropertyResult> check_bsg(const Bsg& g) {
     std::string bad;
     for (int i = 1; i < q && bad.empty(); ++i)
       if (sizes[static_cast<std::size_t>(i)] != sizes[0])
-        bad = "|T_" + std::to_string(i) + "| = " + std::to_string(sizes[static_cast<std::size_t>(i)]) +
+        bad = "|T_" + std::to_string(i) +
+              "| = " + std::to_string(sizes[static_cast<std::size_t>(i)]) +
               " but |T_0| = " + std::to_string(sizes[0]);
     out.push_back(bad.empty() ? ok("equal-sizes", std::to_string(q) + " subtrees of " +
                                                       std::to_string(sizes[0]) + " nodes")
@@ -96,7 +104,8 @@ std::vector<PropertyResult> check_bsg(const Bsg& g) {
     std::vector<std::uint8_t> internal(t.size(), 0);
     for (int i = 0; i < q; ++i)
       for (Node v = 1; v < t.size(); ++v)
-        if (par[static_cast<std::size_t>(i)][v] != kNoNode) internal[par[static_cast<std::size_t>(i)][v]] = 1;
+        if (par[static_cast<std::size_t>(i)][v] != kNoNode)
+          internal[par[static_cast<std::size_t>(i)][v]] = 1;
     std::string bad;
     std::size_t nonfull = 0;
     for (Node v = 1; v < t.size() && bad.empty(); ++v) {
@@ -111,8 +120,9 @@ std::vector<PropertyResult> check_bsg(const Bsg& g) {
       else if (internal[v])
         bad = "node " + t.label(v) + " of period " + std::to_string(p) + " is not a leaf";
     }
-    out.push_back(bad.empty() ? ok("non-full", std::to_string(nonfull) + " nodes of non-full necklaces")
-                              : fail("non-full", bad));
+    out.push_back(bad.empty()
+                      ? ok("non-full", std::to_string(nonfull) + " nodes of non-full necklaces")
+                      : fail("non-full", bad));
   }
 
   {

@@ -10,8 +10,12 @@ std::uint64_t power(int k, int e) {
   for (int i = 0; i < e; ++i) p *= static_cast<std::uint64_t>(k);
   return p;
 }
-std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
-std::uint64_t u(int x) { return static_cast<std::uint64_t>(x); }
+std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) {
+  return (a + b - 1) / b;
+}
+std::uint64_t u(int x) {
+  return static_cast<std::uint64_t>(x);
+}
 
 }  // namespace
 
@@ -21,7 +25,9 @@ std::uint64_t mnb_claimed_steps(int n, int k, std::uint32_t M) {
 std::uint64_t mnb_claimed_transmissions(int n, int k, std::uint32_t M) {
   return M * (power(k, n) - 1) * power(k, n);
 }
-std::uint64_t scatter_claimed_steps(int n, int k, std::uint32_t M) { return mnb_claimed_steps(n, k, M); }
+std::uint64_t scatter_claimed_steps(int n, int k, std::uint32_t M) {
+  return mnb_claimed_steps(n, k, M);
+}
 std::uint64_t scatter_claimed_transmissions(int n, int k, std::uint32_t M) {
   return ceil_div(M * u(n) * (u(k) * u(k) - 1) * power(k, n - 1), 4);
 }

@@ -41,7 +41,8 @@ namespace schedcert::schedules::constructions::fragopoulou1995 {
 MnbVariant parse_mnb_variant(const std::string& variant) {
   if (variant.empty() || variant == "paper") return MnbVariant::Paper;
   if (variant == "balanced") return MnbVariant::Balanced;
-  throw InputError("--variant: '" + variant + "' is not a multinode broadcast variant (paper, balanced)");
+  throw InputError("--variant: '" + variant +
+                   "' is not a multinode broadcast variant (paper, balanced)");
 }
 
 namespace {
@@ -83,11 +84,14 @@ Schedule mnb_root_broadcast(const Bsg& g, std::uint32_t M, MnbVariant variant) {
   }
   std::vector<Node> tail;
   for (Node v : g.preorder()) {
-    if (g.period(v) == q) lockstep_block(g, v, M, s);
-    else tail.push_back(v);
+    if (g.period(v) == q)
+      lockstep_block(g, v, M, s);
+    else
+      tail.push_back(v);
   }
   // Most constrained first: larger periods have fewer subtrees to choose from.
-  std::stable_sort(tail.begin(), tail.end(), [&](Node a, Node b) { return g.period(a) > g.period(b); });
+  std::stable_sort(tail.begin(), tail.end(),
+                   [&](Node a, Node b) { return g.period(a) > g.period(b); });
   struct Send {
     Node from, to;
     Item item;

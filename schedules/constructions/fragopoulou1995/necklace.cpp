@@ -46,11 +46,14 @@ Necklace necklace_of(const Torus& t, Node v) {
   return nk;
 }
 
-Node leader_of(const Torus& t, Node v) { return necklace_of(t, v).leader(); }
+Node leader_of(const Torus& t, Node v) {
+  return necklace_of(t, v).leader();
+}
 
 std::vector<Node> unfolded(const Torus& t, const Necklace& nk) {
   std::vector<Node> out;
-  for (int i = 0; i < 2 * t.n(); ++i) out.push_back(nk.nodes[static_cast<std::size_t>(i) % nk.nodes.size()]);
+  for (int i = 0; i < 2 * t.n(); ++i)
+    out.push_back(nk.nodes[static_cast<std::size_t>(i) % nk.nodes.size()]);
   return out;
 }
 

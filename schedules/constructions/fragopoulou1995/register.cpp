@@ -22,12 +22,18 @@ namespace {
 
 namespace fa = fragopoulou1995;
 
-int radix(const Params& p) { return p.radix == 0 ? 3 : p.radix; }
-fa::Bsg bsg(const Params& p) { return fa::Bsg(fa::Torus(p.dim, radix(p))); }
+int radix(const Params& p) {
+  return p.radix == 0 ? 3 : p.radix;
+}
+fa::Bsg bsg(const Params& p) {
+  return fa::Bsg(fa::Torus(p.dim, radix(p)));
+}
 
 using Formula = std::uint64_t (*)(int, int, std::uint32_t);
 std::function<std::optional<std::uint64_t>(const Params&)> claim(Formula f) {
-  return [f](const Params& p) -> std::optional<std::uint64_t> { return f(p.dim, radix(p), p.messages); };
+  return [f](const Params& p) -> std::optional<std::uint64_t> {
+    return f(p.dim, radix(p), p.messages);
+  };
 }
 
 Construction base(std::string name, std::string section, std::string summary, ProblemKind k,
@@ -49,11 +55,12 @@ Construction base(std::string name, std::string section, std::string summary, Pr
 
 void register_fragopoulou1995(Registry& r) {
   {
-    auto c = base("fa-mnb", "§4.2 (BSG of §3, Definition 7; Lemma 1)",
-                  "multinode broadcast on MT_{n,k}: simultaneous DFS of the 2n BSG subtrees with "
-                  "message splitting, translated to every root",
-                  ProblemKind::MultinodeBroadcast,
-                  "--dim n (1..6) [--radix k odd, default 3] [--messages M] [--variant paper|balanced]");
+    auto c =
+        base("fa-mnb", "§4.2 (BSG of §3, Definition 7; Lemma 1)",
+             "multinode broadcast on MT_{n,k}: simultaneous DFS of the 2n BSG subtrees with "
+             "message splitting, translated to every root",
+             ProblemKind::MultinodeBroadcast,
+             "--dim n (1..6) [--radix k odd, default 3] [--messages M] [--variant paper|balanced]");
     c.claimed_steps = claim(fa::mnb_claimed_steps);
     c.claimed_transmissions = claim(fa::mnb_claimed_transmissions);
     c.generate_root = [](const Params& p) {
@@ -77,11 +84,12 @@ void register_fragopoulou1995(Registry& r) {
     r.add(std::move(c));
   }
   {
-    auto c = base("fa-multinode-scatter", "§4.4 (BSG of §3; Lemma 1)",
-                  "multinode scattering (total exchange) on MT_{n,k}: table entries in turn, "
-                  "groups stored and forwarded in lockstep along the 2n subtrees",
-                  ProblemKind::TotalExchange,
-                  "--dim n (1..6) [--radix k odd, default 3] [--messages M] [--variant paper|greedy]");
+    auto c =
+        base("fa-multinode-scatter", "§4.4 (BSG of §3; Lemma 1)",
+             "multinode scattering (total exchange) on MT_{n,k}: table entries in turn, "
+             "groups stored and forwarded in lockstep along the 2n subtrees",
+             ProblemKind::TotalExchange,
+             "--dim n (1..6) [--radix k odd, default 3] [--messages M] [--variant paper|greedy]");
     c.claimed_steps = claim(fa::multinode_scatter_claimed_steps);
     c.claimed_transmissions = claim(fa::multinode_scatter_claimed_transmissions);
     c.generate_root = [](const Params& p) {

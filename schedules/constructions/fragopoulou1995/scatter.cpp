@@ -28,7 +28,8 @@ Schedule single_node_scatter(const Bsg& g, Node root, std::uint32_t M) {
   const Torus& t = g.torus();
   if (M == 0) throw InputError("--messages: M must be at least 1");
   if (root >= t.size())
-    throw InputError("--root: node " + std::to_string(root) + " is not a node of " + t.network().name());
+    throw InputError("--root: node " + std::to_string(root) + " is not a node of " +
+                     t.network().name());
   const int q = g.subtrees();
   struct Message {
     Node v;  // T_0 node; the destination is Tr_root(Ro^i(v))
@@ -41,7 +42,9 @@ Schedule single_node_scatter(const Bsg& g, Node root, std::uint32_t M) {
       for (std::uint32_t x = 0; x < M; ++x) {
         int best = j;
         for (int i = j + P; i < q; i += P)
-          if (port[static_cast<std::size_t>(i)].size() < port[static_cast<std::size_t>(best)].size()) best = i;
+          if (port[static_cast<std::size_t>(i)].size() <
+              port[static_cast<std::size_t>(best)].size())
+            best = i;
         port[static_cast<std::size_t>(best)].push_back(Message{v, x});
       }
   }

@@ -76,10 +76,14 @@ std::string engines(const certify::Report& r) {
 
 int severity(certify::Outcome o) {
   switch (o) {
-    case certify::Outcome::Valid: return 0;
-    case certify::Outcome::Invalid: return 1;
-    case certify::Outcome::Unknown: return 2;
-    case certify::Outcome::Disagreement: return 3;
+    case certify::Outcome::Valid:
+      return 0;
+    case certify::Outcome::Invalid:
+      return 1;
+    case certify::Outcome::Unknown:
+      return 2;
+    case certify::Outcome::Disagreement:
+      return 3;
   }
   return 3;
 }
@@ -87,8 +91,10 @@ int severity(certify::Outcome o) {
 }  // namespace
 
 Table fragopoulou1995_table(const TableOptions& o) {
-  if (o.max_n < 1) throw InputError("--max-dim: must be at least 1, not " + std::to_string(o.max_n));
-  if (o.max_k < 3) throw InputError("--radix: the largest k must be at least 3, not " + std::to_string(o.max_k));
+  if (o.max_n < 1)
+    throw InputError("--max-dim: must be at least 1, not " + std::to_string(o.max_n));
+  if (o.max_k < 3)
+    throw InputError("--radix: the largest k must be at least 3, not " + std::to_string(o.max_k));
   for (std::uint32_t M : o.messages)
     if (M == 0) throw InputError("--messages: M must be at least 1");
   Table t;
@@ -144,7 +150,8 @@ std::string format_table(const Table& t) {
     const bool measured = r.report.outcome == certify::Outcome::Valid ||
                           (r.report.outcome == certify::Outcome::Invalid && !r.report.violation);
     const long long gap = static_cast<long long>(m.steps) - static_cast<long long>(r.claimed_steps);
-    std::snprintf(line, sizeof line, "%-21s %-9s %2d %2d %3u %9llu %9s %6s %13llu %13s %9llu %-17s %s\n",
+    std::snprintf(line, sizeof line,
+                  "%-21s %-9s %2d %2d %3u %9llu %9s %6s %13llu %13s %9llu %-17s %s\n",
                   r.construction.c_str(), r.variant.c_str(), r.n, r.k, r.M,
                   static_cast<unsigned long long>(r.claimed_steps),
                   measured ? std::to_string(m.steps).c_str() : "-",

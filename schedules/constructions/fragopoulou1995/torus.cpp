@@ -18,7 +18,8 @@ std::string torus_spec(int n, int k) {
 namespace {
 
 Network checked_network(int n, int k) {
-  if (n < 1) throw InputError("--dim: the torus dimension n must be >= 1, not " + std::to_string(n));
+  if (n < 1)
+    throw InputError("--dim: the torus dimension n must be >= 1, not " + std::to_string(n));
   if (k < 3 || k % 2 == 0)
     throw InputError("--radix: Fragopoulou-Akl consider odd k >= 3 only (§2), not k = " +
                      std::to_string(k));
@@ -61,7 +62,8 @@ std::uint32_t Torus::distance(Node v) const {
 
 Generator Torus::generator(Node u, Node v) const {
   const auto dim = net_.edge_dim(u, v);
-  if (!dim) throw InputError("generator: nodes " + label(u) + " and " + label(v) + " are not adjacent");
+  if (!dim)
+    throw InputError("generator: nodes " + label(u) + " and " + label(v) + " are not adjacent");
   const std::uint32_t up = (digit(u, *dim) + 1) % k_;
   return Generator{*dim, digit(v, *dim) == up ? 1 : -1};
 }
