@@ -1,3 +1,5 @@
+// Multinode broadcasting over BSG with message splitting (Fragopoulou-Akl 1995, §4.2; Lemma 1).
+// The design note (DFS blocks, splitting, the two variants for indivisible M) is in mnb.cpp.
 #pragma once
 #include <cstdint>
 #include <string>

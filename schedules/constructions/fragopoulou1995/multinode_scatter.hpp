@@ -1,3 +1,5 @@
+// Multinode scattering over BSG (Fragopoulou-Akl 1995, §4.4; Lemma 1). The design note (lockstep
+// store-and-forward groups, the greedy variant, the indivisible-M gap) is in multinode_scatter.cpp.
 #pragma once
 #include <cstdint>
 #include <string>

@@ -1,3 +1,5 @@
+// Single-node scattering over BSG_s (Fragopoulou-Akl 1995, §4.3). The design note (table order,
+// per-port pipelining, splitting over the 2n/P paths) is in scatter.cpp.
 #pragma once
 #include <cstdint>
 
