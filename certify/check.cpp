@@ -177,9 +177,9 @@ Report check_translated(const Schedule& root, const CheckOptions& o) {
 
 Report certify_construction(const schedules::Construction& c, const schedules::Params& p,
                             const CheckOptions& o) {
-  schedules::check_params(c, p);
-  Report r;
   const bool symmetric_only = o.engines.size() == 1 && o.engines[0] == Engine::Symmetric;
+  schedules::check_params(c, p, symmetric_only);
+  Report r;
   if (c.generate_root) {
     Schedule root = schedules::generate_root(c, p);
     r = check_translated(root, o);

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "certify/check.hpp"
+#include "cli/papers.hpp"
 #include "schedules/error.hpp"
 #include "schedules/registry.hpp"
 #include "schedules/schedule_json.hpp"
@@ -107,6 +108,7 @@ Commands::Commands(CLI::App& app) {
   add_verify(app);
   add_bound(app);
   add_certify(app);
+  add_cost_command(app, action_, keep_);
 }
 
 void Commands::add_list(CLI::App& app) {
@@ -240,8 +242,12 @@ void Commands::add_certify(CLI::App& app) {
   sub->add_option("name", *name, "construction (see `schedcert list`); omit for the default job");
   add_construction_options(sub, *opts);
   add_engine_options(sub, *eng, "");
-  sub->add_option("--max-dim", *max_dim, "default job / --paper: the largest d")->default_val(3);
-  sub->add_option("--paper", *paper, "every construction of one paper, d = 1..--max-dim");
+  sub->add_option("--max-dim", *max_dim,
+                  "the largest d: default job 3; --paper: the paper's default when omitted")
+      ->default_val(0);
+  sub->add_option("--paper", *paper,
+                  "regenerate and verify one paper's tables: bertsekas1991, ho-johnsson1986, "
+                  "dimakopoulos1998, fragopoulou1995");
   sub->callback([this, name, opts, eng, max_dim, paper] {
     action_ = [name, opts, eng, max_dim, paper] {
       EngineOptions e = *eng;
@@ -255,25 +261,12 @@ void Commands::add_certify(CLI::App& app) {
       if (e.engine.empty()) e.engine = "both";
       std::vector<certify::Report> rs;
       if (!paper->empty()) {
-        bool any = false;
-        for (const auto& c : Registry::instance().all()) {
-          if (c.paper != *paper) continue;
-          any = true;
-          for (Model m : c.models)
-            for (int d = std::max(1, c.min_dim); d <= std::min(*max_dim, c.max_dim); ++d) {
-              Params p = to_params(c, *opts);
-              p.model = m;
-              p.dim = d;
-              auto ce = to_check(e);
-              if (d > 4) ce.engines.erase(std::remove(ce.engines.begin(), ce.engines.end(),
-                                                      certify::Engine::Smt), ce.engines.end());
-              if (ce.engines.empty()) ce.engines = {certify::Engine::Native};
-              rs.push_back(certify::certify_construction(c, p, ce));
-            }
-        }
-        if (!any) throw InputError("--paper: no construction cites '" + *paper + "'");
+        PaperOptions po;
+        po.max_dim = *max_dim;
+        po.json = e.json;
+        return print_paper(*paper, po, std::cout);
       } else {
-        rs = certify_defaults(*max_dim, to_check(e));
+        rs = certify_defaults(*max_dim > 0 ? *max_dim : 3, to_check(e));
       }
       return emit(rs, e.json, true);
     };

@@ -29,6 +29,10 @@ struct EngineOptions {
   bool json = false;
 };
 
+// Subcommands defined in their own files.
+void add_cost_command(CLI::App& app, std::function<int()>& action,
+                      std::vector<std::shared_ptr<void>>& keep);
+
 class Commands {
  public:
   explicit Commands(CLI::App& app);

@@ -27,17 +27,23 @@ const Construction& Registry::find(const std::string& name) const {
 
 void Registry::add(Construction c) { list_.push_back(std::move(c)); }
 
-void check_params(const Construction& c, const Params& p) {
+void check_params(const Construction& c, const Params& p, bool root_only) {
   if (std::find(c.models.begin(), c.models.end(), p.model) == c.models.end()) {
     std::string ms;
     for (Model m : c.models) ms += (ms.empty() ? "" : ", ") + to_string(m);
     throw InputError("--model: construction " + c.name + " is built for " + ms + ", not " +
                      to_string(p.model));
   }
-  if (p.dim < c.min_dim || p.dim > c.max_dim)
+  const int hi = root_only && c.generate_root && c.max_dim_root > 0 ? c.max_dim_root : c.max_dim;
+  if (p.dim < c.min_dim || p.dim > hi) {
+    std::string hint;
+    if (!root_only && c.generate_root && c.max_dim_root > c.max_dim && p.dim <= c.max_dim_root)
+      hint = " explicitly; up to " + std::to_string(c.max_dim_root) +
+             " with --engine symmetric (the root schedule and its translates, never materialised)";
     throw InputError("--dim: construction " + c.name + " takes d in [" +
-                     std::to_string(c.min_dim) + ", " + std::to_string(c.max_dim) + "], not " +
-                     std::to_string(p.dim));
+                     std::to_string(c.min_dim) + ", " + std::to_string(hi) + "], not " +
+                     std::to_string(p.dim) + hint);
+  }
 }
 
 namespace {
@@ -72,7 +78,7 @@ Schedule generate(const Construction& c, const Params& p) {
 }
 
 Schedule generate_root(const Construction& c, const Params& p) {
-  check_params(c, p);
+  check_params(c, p, true);
   if (!c.generate_root) throw InputError("construction " + c.name + " has no root schedule");
   Schedule s = c.generate_root(p);
   stamp_provenance(c, p, s);

@@ -37,6 +37,8 @@ struct Construction {
   std::vector<Model> models;   // the models it is built for (the first is the default)
   std::string parameters;      // how to call it, e.g. "--dim 1..20 [--root R]"
   int min_dim = 1, max_dim = 20;  // range of --dim it supports (explicitly)
+  int max_dim_root = 0;  // with generate_root: the largest d of the root schedule, which the
+                         // symmetric check certifies without materialising (0: max_dim)
   std::function<std::optional<std::uint64_t>(const Params&)> claimed_steps;
   std::function<std::optional<std::uint64_t>(const Params&)> claimed_transmissions;
   std::function<Schedule(const Params&)> generate;
@@ -60,7 +62,8 @@ class Registry {
 };
 
 // Checks p against c (model supported, dim in range) and throws InputError naming the field.
-void check_params(const Construction& c, const Params& p);
+// root_only: only the root schedule will be built (range up to max_dim_root).
+void check_params(const Construction& c, const Params& p, bool root_only = false);
 // Fills provenance (construction name, parameters, tool version) after generation.
 Schedule generate(const Construction& c, const Params& p);
 // The root-0 schedule of a translated construction (c.generate_root must be set).

@@ -29,7 +29,17 @@ build() {  # build DIR [cmake args...]
 case "$what" in
   demo)
     build build
-    ./build/schedcert certify
+    # The default job: every built-in construction, both engines. Exit 1 means some paper's
+    # claim does not hold (the table says which, and why); that is a finding, reported loudly,
+    # not a broken build. Any other non-zero code is an error.
+    code=0
+    ./build/schedcert certify || code=$?
+    if [ "$code" -eq 1 ]; then
+      echo "== schedcert certify exit 1: the rows marked CLAIM NOT MET above are paper claims that"
+      echo "   do not hold for the generated (verified) schedules; see docs/findings.md"
+    elif [ "$code" -ne 0 ]; then
+      exit "$code"
+    fi
     ;;
   test)
     build build

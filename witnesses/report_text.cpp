@@ -34,7 +34,8 @@ std::string status_line(const Report& r) {
       else s += ", gap to lower bounds";
       return s;
     }
-    case Outcome::Invalid: return "INVALID";
+    case Outcome::Invalid:
+      return r.violation ? "INVALID" : "CLAIM NOT MET (valid schedule; a finding about the paper)";
     case Outcome::Unknown: return "UNKNOWN";
     case Outcome::Disagreement: return "ENGINES DISAGREE";
   }

@@ -66,7 +66,7 @@ TEST_CASE("cli: certify, generate and verify round trip with exit codes 0 and 1"
   std::ofstream(dir / "bad.json") << text;
   r = run_cli("verify " + (dir / "bad.json").string() + " --engine both");
   CHECK(r.code == 1);
-  CHECK(r.out.find("completion") != std::string::npos);
+  CHECK(r.out.find("verdict:       INVALID") != std::string::npos);
   r = run_cli("verify " + (dir / "bad.json").string() + " --json");
   CHECK(r.code == 1);
   CHECK(r.out.find("\"exit_code\": 1") != std::string::npos);
@@ -85,7 +85,7 @@ TEST_CASE("cli: every command in the README's 'Using it' block runs and exits 0"
   REQUIRE(readme.good());
   std::string line;
   bool in_block = false, seen_heading = false;
-  std::vector<std::string> commands;
+  std::vector<std::pair<std::string, int>> commands;  // command, expected exit code
   while (std::getline(readme, line)) {
     if (line.rfind("## Using it", 0) == 0) seen_heading = true;
     if (!seen_heading) continue;
@@ -96,19 +96,24 @@ TEST_CASE("cli: every command in the README's 'Using it' block runs and exits 0"
     }
     if (in_block && line.rfind("schedcert ", 0) == 0) {
       std::string cmd = line.substr(10);
+      int expect = 0;
       const auto hash = cmd.find(" #");
-      if (hash != std::string::npos) cmd = cmd.substr(0, hash);
-      commands.push_back(cmd);
+      if (hash != std::string::npos) {
+        const auto ex = cmd.find("(exit ", hash);
+        if (ex != std::string::npos) expect = std::atoi(cmd.c_str() + ex + 6);
+        cmd = cmd.substr(0, hash);
+      }
+      commands.emplace_back(cmd, expect);
     }
   }
   REQUIRE(commands.size() >= 5);
   const fs::path dir = fs::temp_directory_path() / ("schedcert-readme-" + std::to_string(getpid()));
   fs::create_directories(dir);
-  for (const auto& c : commands) {
+  for (const auto& [c, expect] : commands) {
     auto r = run_cli(c, dir.string());
     CAPTURE(c);
     CAPTURE(r.out.substr(0, 2000));
-    CHECK(r.code == 0);
+    CHECK(r.code == expect);
   }
   fs::remove_all(dir);
 }
