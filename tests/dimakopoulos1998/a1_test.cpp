@@ -55,10 +55,11 @@ TEST_CASE("dimakopoulos1998 A1: hypercubes Q_d, d = 1..10, take AS(Q_d) = d 2^(d
   }
 }
 
-TEST_CASE("dimakopoulos1998 A1: tori and generalized hypercubes meet AS(G) (Theorems 2-3, Corollary 2)") {
-  for (const char* spec : {"C3xC4", "C5xC3", "C4xC6", "C7xC5", "C6xC6", "C3xC4xC5", "C5xC3xC4",
-                           "C4xC4xC4", "C3^4", "K3xK4", "K3xK3xK5", "K4xK2xK3", "C5xK3xK2",
-                           "K2xC4xC3"}) {
+TEST_CASE(
+    "dimakopoulos1998 A1: tori and generalized hypercubes meet AS(G) (Theorems 2-3, Corollary 2)") {
+  for (const char* spec :
+       {"C3xC4", "C5xC3", "C4xC6", "C7xC5", "C6xC6", "C3xC4xC5", "C5xC3xC4", "C4xC4xC4", "C3^4",
+        "K3xK4", "K3xK3xK5", "K4xK2xK3", "C5xK3xK2", "K2xC4xC3"}) {
     Network net = Network::parse(spec);
     REQUIRE(all_dims_attain_as(net));
     const std::uint64_t t = check_a1(spec);

@@ -43,9 +43,10 @@ bool t_h_equals_cut_fraction(const std::string& h) {
 
 }  // namespace
 
-TEST_CASE("dimakopoulos1998 A2: H x H takes n T_H (Theorem 4), optimal when T_H meets (4) (Theorem 5)") {
-  for (const char* h : {"K2", "K3", "K4", "K5", "C3", "C4", "C5", "C6", "C7", "C8", "P3", "P4",
-                        "P5", "P6"}) {
+TEST_CASE(
+    "dimakopoulos1998 A2: H x H takes n T_H (Theorem 4), optimal when T_H meets (4) (Theorem 5)") {
+  for (const char* h :
+       {"K2", "K3", "K4", "K5", "C3", "C4", "C5", "C6", "C7", "C8", "P3", "P4", "P5", "P6"}) {
     CAPTURE(h);
     Network H = Network::parse(h);
     const std::string spec = std::string(h) + "^2";
@@ -53,8 +54,10 @@ TEST_CASE("dimakopoulos1998 A2: H x H takes n T_H (Theorem 4), optimal when T_H 
     CHECK(t == n * t_all_port(h));
     CHECK(t == dd::corollary4_steps(n, 2, t_all_port(h)));
     const std::uint64_t lb = lower_bound(Network::parse(spec), Model::AllPort);
-    if (t_h_equals_cut_fraction(h)) CHECK(t == lb);
-    else CHECK(t > lb);  // C6: T_H = 5 meets only the rounded bound 4.5; G's bound is 6 x 4.5
+    if (t_h_equals_cut_fraction(h))
+      CHECK(t == lb);
+    else
+      CHECK(t > lb);  // C6: T_H = 5 meets only the rounded bound 4.5; G's bound is 6 x 4.5
   }
 }
 
@@ -74,7 +77,10 @@ TEST_CASE("dimakopoulos1998 A2: H^4 and Q8 take n^(d-1) T_H (Corollary 4), optim
 }
 
 TEST_CASE("dimakopoulos1998 A2: A x B with |A| = |B| takes n max(T_A, T_B) (§6)") {
-  struct Pair { const char* a; const char* b; };
+  struct Pair {
+    const char* a;
+    const char* b;
+  };
   for (Pair p : {Pair{"C4", "P4"}, Pair{"K4", "C4"}, Pair{"P5", "C5"}, Pair{"C5", "K5"},
                  Pair{"P3", "K3"}, Pair{"P6", "C6"}}) {
     const std::string spec = std::string(p.a) + "x" + p.b;
@@ -129,7 +135,8 @@ TEST_CASE("dimakopoulos1998 A2: sets (7) and (8) measured on the schedule") {
             printed8.push_back({static_cast<Node>(id(i, (j + sig(r, l)) % n)),
                                 static_cast<Node>(id((i + l) % n, j))});
           }
-          for (auto* v : {&sent, &received, &set7, &set8, &printed8}) std::sort(v->begin(), v->end());
+          for (auto* v : {&sent, &received, &set7, &set8, &printed8})
+            std::sort(v->begin(), v->end());
           CHECK(sent == set7);
           CHECK(received == set8);
           if (received != printed8) printed_8_ever_differs = true;

@@ -1,8 +1,9 @@
 // Dimakopoulos & Dimopoulos 1998, refs [7], [8]: the per-dimension total exchanges (K2, K_n,
 // C_n, P_n, both port models), verified natively and set against the lower bounds.
+#include "schedules/constructions/dimakopoulos1998/factor_te.hpp"
+
 #include <doctest/doctest.h>
 
-#include "schedules/constructions/dimakopoulos1998/factor_te.hpp"
 #include "tests/dimakopoulos1998/dd_test_util.hpp"
 
 using namespace dd_test;
@@ -45,7 +46,9 @@ TEST_CASE("dimakopoulos1998 per-dimension: K2 and K_n attain AS (single-port) an
   }
 }
 
-TEST_CASE("dimakopoulos1998 per-dimension: rings attain AS(C_n) (single-port) and the link bound (all-port)") {
+TEST_CASE(
+    "dimakopoulos1998 per-dimension: rings attain AS(C_n) (single-port) and the link bound "
+    "(all-port)") {
   for (std::uint32_t n = 3; n <= 48; ++n) {
     CAPTURE(n);
     const std::string spec = "C" + std::to_string(n);
@@ -63,7 +66,9 @@ TEST_CASE("dimakopoulos1998 per-dimension: rings attain AS(C_n) (single-port) an
   }
 }
 
-TEST_CASE("dimakopoulos1998 per-dimension: paths attain the cut bound (all-port) and the middle-node bound (single-port)") {
+TEST_CASE(
+    "dimakopoulos1998 per-dimension: paths attain the cut bound (all-port) and the middle-node "
+    "bound (single-port)") {
   for (std::uint32_t n = 3; n <= 48; ++n) {
     CAPTURE(n);
     const std::string spec = "P" + std::to_string(n);

@@ -1,9 +1,10 @@
 // The registered Dimakopoulos-Dimopoulos constructions: parameters, claims (the paper's
 // formulas) against the measured schedules, and one error per bad parameter.
+#include "schedules/registry.hpp"
+
 #include <doctest/doctest.h>
 
 #include "certify/check.hpp"
-#include "schedules/registry.hpp"
 #include "tests/dimakopoulos1998/dd_test_util.hpp"
 
 using namespace dd_test;
@@ -40,11 +41,13 @@ TEST_CASE("dimakopoulos1998 registry: three constructions, claims met") {
   for (const auto& c : Registry::instance().all()) count += c.paper == "dimakopoulos1998";
   CHECK(count == 3);
   for (Model m : {Model::SinglePortFull, Model::AllPort}) {
-    for (const char* f : {"K2", "K6", "C7", "C8", "P7", "P8"}) check_claim("dimakopoulos-dim-te", params(f, m));
+    for (const char* f : {"K2", "K6", "C7", "C8", "P7", "P8"})
+      check_claim("dimakopoulos-dim-te", params(f, m));
     for (const char* g : {"C5xP4xK3", "C3xC4", "Q4"}) check_claim("dimakopoulos-a1", params(g, m));
     check_claim("dimakopoulos-a1", params("C3xP3", m, 2));
   }
-  for (const char* g : {"C4^2", "P3^4", "C4xK4", "Q3"}) check_claim("dimakopoulos-a2", params(g, Model::AllPort));
+  for (const char* g : {"C4^2", "P3^4", "C4xK4", "Q3"})
+    check_claim("dimakopoulos-a2", params(g, Model::AllPort));
   check_claim("dimakopoulos-a2", params("K3^2", Model::AllPort, 3));
   // Without --network: Q_dim for A1 and A2, C_dim (K2 for dim <= 2) for one dimension.
   for (int d = 1; d <= 5; ++d) {
@@ -89,7 +92,9 @@ TEST_CASE("dimakopoulos1998 registry: bad parameters are InputErrors naming the 
   CHECK(msg(a1, p).rfind("--packet-items:", 0) == 0);
   p = params("C5", Model::SinglePortFull, 0);
   CHECK(msg(a1, p) == "--messages: M must be at least 1");
-  CHECK(msg(a1, params("Q12", Model::SinglePortFull)).rfind("--network: total exchange on Q12", 0) == 0);
+  CHECK(
+      msg(a1, params("Q12", Model::SinglePortFull)).rfind("--network: total exchange on Q12", 0) ==
+      0);
   CHECK(msg(a1, params("C5xZ3", Model::SinglePortFull)).rfind("network 'C5xZ3'", 0) == 0);
   CHECK(msg(a1, params("C5", Model::SinglePortHalf)).rfind("--model:", 0) == 0);
   CHECK(msg(a2, params("C5", Model::SinglePortFull)).rfind("--model:", 0) == 0);
@@ -99,7 +104,8 @@ TEST_CASE("dimakopoulos1998 registry: bad parameters are InputErrors naming the 
   p.variant = "strict";
   CHECK(msg(a2, p).rfind("--network: A2 needs |A| = |B| at every level", 0) == 0);
   p.variant = "fancy";
-  CHECK(msg(a2, p) == "--variant: dimakopoulos-a2 takes 'hybrid' (default) or 'strict', not 'fancy'");
+  CHECK(msg(a2, p) ==
+        "--variant: dimakopoulos-a2 takes 'hybrid' (default) or 'strict', not 'fancy'");
   p = Params{};
   p.model = Model::SinglePortFull;
   CHECK(msg(a1, p).rfind("--network: give a network", 0) == 0);

@@ -65,7 +65,8 @@ TEST_CASE("dimakopoulos1998 Z3: single-port paths P3, P4 cannot beat the per-dim
   for (std::uint32_t n : {3u, 4u}) {
     CAPTURE(n);
     Network net = Network::parse("P" + std::to_string(n));
-    const auto t = static_cast<unsigned>(dd::factor_te_steps(net.factors()[0], Model::SinglePortFull));
+    const auto t =
+        static_cast<unsigned>(dd::factor_te_steps(net.factors()[0], Model::SinglePortFull));
     encodings::SynthesisOptions o;
     o.timeout_ms = 60000;
     o.counting_bounds = false;  // make the solver prove it, not the counting arguments

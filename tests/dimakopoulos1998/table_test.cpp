@@ -2,13 +2,14 @@
 // prints). Every row must be valid and meet the paper's formula; the optimal rows are exactly
 // at least those the paper's theorems predict (Theorem 3: every dimension attains AS; Theorem 5:
 // T_H attains the cut bound (4)), and the per-dimension rows all attain the library bound.
+#include "schedules/constructions/dimakopoulos1998/table.hpp"
+
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <sstream>
 
 #include "schedules/constructions/dimakopoulos1998/factor_te.hpp"
-#include "schedules/constructions/dimakopoulos1998/table.hpp"
 #include "tests/dimakopoulos1998/dd_test_util.hpp"
 
 using namespace dd_test;
@@ -34,7 +35,9 @@ bool predicted_optimal(const dd::TableRow& r) {
 
 }  // namespace
 
-TEST_CASE("dimakopoulos1998 table: every default row is valid, meets its formula, and is optimal where the theorems say") {
+TEST_CASE(
+    "dimakopoulos1998 table: every default row is valid, meets its formula, and is optimal where "
+    "the theorems say") {
   dd::TableOptions o;
   auto rows = dd::paper_table(dd::default_table_entries(), o);
   REQUIRE(rows.size() == dd::default_table_entries().size());

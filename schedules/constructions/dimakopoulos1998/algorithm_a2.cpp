@@ -19,7 +19,8 @@
 // not what (v_i, u_j) receives: the source offset has the wrong sign and sigma on the wrong
 // side. What it receives is m_(v_i, u_(j (-) l))(v_(i (+) sigma_r(l)), u_j) (for r = 1 the paper
 // states this correctly in the text before (7): "receive m_(v_i,u_(j (-) 1))(v_(i (+) 1), u_j)").
-// a2_received_set-style checks live in the tests; the algorithm itself is unaffected.
+// tests/dimakopoulos1998/a2_test.cpp reads both sets off the schedule. The algorithm itself is
+// unaffected: either way every node receives one message for each node of its copy of A.
 // Recursion (emit_a2): H^(2^k) = H^(2^(k-1)) x H^(2^(k-1)) (Corollary 4); sub-patterns are
 // materialised (they have sqrt(n) nodes), the top level streams.
 #include "schedules/constructions/dimakopoulos1998/algorithm_a2.hpp"
@@ -63,7 +64,8 @@ void emit_range(const Network& net, std::size_t lo, std::size_t hi, bool strict,
     return a2_compose(collect_range(net, lo, *p, strict), collect_range(net, *p, hi, strict), out);
   if (strict)
     throw InputError("--network: A2 needs |A| = |B| at every level, and " +
-                     range_name(net, lo, hi) + " has no split into two halves of equal size "
+                     range_name(net, lo, hi) +
+                     " has no split into two halves of equal size "
                      "(use --variant hybrid, or a network H^(2^k))");
   const std::uint32_t na = static_cast<std::uint32_t>(range_size(net, lo, hi - 1));
   a1_compose([&](TeSink& s) { emit_range(net, lo, hi - 1, strict, s); }, na,

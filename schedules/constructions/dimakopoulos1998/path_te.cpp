@@ -15,11 +15,11 @@
 //   single-port: the two halves one after the other (a node sends once per step in each half,
 //                so they cannot overlap in general); when the last rightward step and the first
 //                leftward step have distinct senders and distinct receivers (the last
-//                rightward step is a matching) they are merged. That happens for even n, where
-//                the last rightward step is the middle edge alone, and gives 2L - 1; odd n
-//                gives 2L. Both equal the middle
-//                node's load (it receives n - 1 + 2 c (n - 1 - c) messages, c = floor((n-1)/2)),
-//                the separator bound of verifier/bounds.cpp, so the result is optimal; it is
+//                rightward step is a matching) they are merged. That happens for every even n
+//                the tests try (n <= 48 in the suite, n <= 160 once) and gives 2L - 1; odd n
+//                gives 2L. Both equal the middle node's load (it receives
+//                n - 1 + 2 c (n - 1 - c) messages, c = floor((n-1)/2)), the separator bound
+//                of verifier/bounds.cpp, so the result is optimal; it is
 //                larger than AS(P_n) = (n^2 - 1)/3, which no single-port schedule attains for
 //                n >= 3 (eq. (3) is not tight on paths).
 #include <queue>
@@ -57,7 +57,9 @@ std::vector<std::vector<PatternTx>> path_rightward(std::uint32_t n) {
 }
 
 // Time reversal: the message dst -> src retraces src -> dst backwards.
-PatternTx reversed(const PatternTx& t) { return {t.to, t.from, t.dst, t.src}; }
+PatternTx reversed(const PatternTx& t) {
+  return {t.to, t.from, t.dst, t.src};
+}
 
 bool single_port_mergeable(const std::vector<PatternTx>& a, const std::vector<PatternTx>& b,
                            std::uint32_t n) {

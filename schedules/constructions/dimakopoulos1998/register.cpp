@@ -63,12 +63,12 @@ void register_dimakopoulos1998(Registry& r) {
   namespace dd = dimakopoulos1998;
   using Opt = std::optional<std::uint64_t>;
 
-  Construction dim = dd::base(
-      "dimakopoulos-dim-te", "§4.1, §5.1 (the per-dimension schedules of refs [7], [8])",
-      "total exchange on one dimension: K2, K_n, ring C_n or path P_n",
-      {Model::SinglePortFull, Model::AllPort},
-      "--network K2|Kn|Cn|Pn (or --dim n for C_n) [--model single-port-full|all-port] "
-      "[--messages M]");
+  Construction dim =
+      dd::base("dimakopoulos-dim-te", "§4.1, §5.1 (the per-dimension schedules of refs [7], [8])",
+               "total exchange on one dimension: K2, K_n, ring C_n or path P_n",
+               {Model::SinglePortFull, Model::AllPort},
+               "--network K2|Kn|Cn|Pn (or --dim n for C_n) [--model single-port-full|all-port] "
+               "[--messages M]");
   // Without --network, --dim n names one dimension: K2 for n <= 2, the ring C_n otherwise.
   auto dim_params = [](Params p) {
     if (p.network.empty()) p.network = p.dim <= 2 ? "K2" : "C" + std::to_string(p.dim);
@@ -89,11 +89,12 @@ void register_dimakopoulos1998(Registry& r) {
   };
   r.add(std::move(dim));
 
-  Construction a1 = dd::base(
-      "dimakopoulos-a1", "§4, Fig. 3, Theorem 2, Corollary 3, Theorem 3",
-      "Algorithm A1: total exchange on any product from per-dimension total exchanges",
-      {Model::SinglePortFull, Model::AllPort},
-      "--network G1xG2x...  (or --dim d for Q_d) [--model single-port-full|all-port] [--messages M]");
+  Construction a1 =
+      dd::base("dimakopoulos-a1", "§4, Fig. 3, Theorem 2, Corollary 3, Theorem 3",
+               "Algorithm A1: total exchange on any product from per-dimension total exchanges",
+               {Model::SinglePortFull, Model::AllPort},
+               "--network G1xG2x...  (or --dim d for Q_d) [--model single-port-full|all-port] "
+               "[--messages M]");
   a1.generate = [](const Params& p) {
     return dd::algorithm_a1(dd::checked_network(p), p.model, p.messages);
   };

@@ -21,8 +21,10 @@ namespace {
 // Integers as integers, other values with two decimals (AS(P6) = 11.67, C6's (4) = 4.50).
 std::string num(double x) {
   std::ostringstream s;
-  if (x == static_cast<double>(static_cast<std::uint64_t>(x))) s << static_cast<std::uint64_t>(x);
-  else s << std::fixed << std::setprecision(2) << x;
+  if (x == static_cast<double>(static_cast<std::uint64_t>(x)))
+    s << static_cast<std::uint64_t>(x);
+  else
+    s << std::fixed << std::setprecision(2) << x;
   return s.str();
 }
 
@@ -39,7 +41,8 @@ std::string formula_of(const TableEntry& e, const Network& net, std::string& alg
   if (e.construction == "dimakopoulos-dim-te") {
     algorithm = "per-dimension";
     const Factor& f = net.factors()[0];
-    return "T = " + std::to_string(factor_te_steps(f, e.model)) + ": " + factor_te_method(f, e.model);
+    return "T = " + std::to_string(factor_te_steps(f, e.model)) + ": " +
+           factor_te_method(f, e.model);
   }
   if (e.construction == "dimakopoulos-a1") {
     algorithm = "A1";
@@ -61,12 +64,13 @@ std::string formula_of(const TableEntry& e, const Network& net, std::string& alg
 std::vector<TableEntry> default_table_entries() {
   std::vector<TableEntry> v;
   for (const char* f : {"K2", "K5", "C5", "C6", "P5", "P6"})
-    for (Model m : {Model::SinglePortFull, Model::AllPort}) v.push_back({"dimakopoulos-dim-te", f, m});
+    for (Model m : {Model::SinglePortFull, Model::AllPort})
+      v.push_back({"dimakopoulos-dim-te", f, m});
   for (const char* g : {"Q3", "Q6", "Q10", "C4xC6", "C5^3", "C3xC4xC5", "K3xK4", "K3^3", "K2xK3xK4",
                         "P4xP5", "P3^3", "C5xP4xK3"})
     v.push_back({"dimakopoulos-a1", g, Model::SinglePortFull});
-  for (const char* g : {"K3^2", "C5^2", "C6^2", "P4^2", "Q8", "C3^4", "P3^4", "C4xP4", "C5xK5",
-                        "Q2xC4"})
+  for (const char* g :
+       {"K3^2", "C5^2", "C6^2", "P4^2", "Q8", "C3^4", "P3^4", "C4xP4", "C5xK5", "Q2xC4"})
     v.push_back({"dimakopoulos-a2", g, Model::AllPort});
   return v;
 }
@@ -101,13 +105,15 @@ TableRow table_row(const TableEntry& e, const TableOptions& o) {
   row.formula = formula_of(e, net, row.algorithm);
   row.formula_steps = c.claimed_steps ? c.claimed_steps(p).value_or(0) : 0;
   row.paper_bound_value = paper_bound(net, e.model);
-  row.paper_bound = (e.model == Model::AllPort ? "(4) = " : "AS(G) = ") + num(row.paper_bound_value);
+  row.paper_bound =
+      (e.model == Model::AllPort ? "(4) = " : "AS(G) = ") + num(row.paper_bound_value);
   certify::CheckOptions co;
   co.smt_timeout_ms = o.smt_timeout_ms;
   co.engines = {certify::Engine::Native};
   if (net.size() <= o.smt_max_nodes) co.engines.push_back(certify::Engine::Smt);
   row.report = certify::certify_construction(c, p, co);
-  row.report.subject = e.construction + " --network " + e.network + " --model " + to_string(e.model);
+  row.report.subject =
+      e.construction + " --network " + e.network + " --model " + to_string(e.model);
   const auto& r = row.report;
   const std::uint64_t t = r.metrics.steps, lb = r.bounds.steps.value;
   if (r.outcome != certify::Outcome::Valid) {

@@ -30,14 +30,14 @@ struct TableOptions {
 
 struct TableRow {
   TableEntry entry;
-  std::string algorithm;       // "per-dimension", "A1", "A2"
-  std::string formula;         // the paper's formula written out with its value
+  std::string algorithm;  // "per-dimension", "A1", "A2"
+  std::string formula;    // the paper's formula written out with its value
   std::uint64_t formula_steps = 0;
-  std::string paper_bound;     // "AS(G) = 20" or "(4) = 13.5"
+  std::string paper_bound;  // "AS(G) = 20" or "(4) = 13.5"
   double paper_bound_value = 0;
-  certify::Report report;      // measured: report.metrics.steps; library bound: report.bounds.steps
-  std::string verdict;         // "optimal", "formula met, above the bound by k", or what failed
-  bool optimal = false;        // valid and measured steps == library lower bound
+  certify::Report report;  // measured: report.metrics.steps; library bound: report.bounds.steps
+  std::string verdict;     // "optimal", "formula met, above the bound by k", or what failed
+  bool optimal = false;    // valid and measured steps == library lower bound
 };
 
 // The default networks: every per-dimension family, A1 on hypercubes up to Q10, tori, meshes,

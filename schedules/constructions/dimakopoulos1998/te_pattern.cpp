@@ -42,12 +42,14 @@ void check_size(const Network& net, std::uint32_t messages, std::uint32_t packet
                 std::uint64_t max_transmissions) {
   if (messages < 1) throw InputError("--messages: M must be at least 1");
   if (packet_items != 1)
-    throw InputError("--packet-items: the Dimakopoulos-Dimopoulos schedules send one message "
-                     "per packet (B = 1), not B = " + std::to_string(packet_items));
+    throw InputError(
+        "--packet-items: the Dimakopoulos-Dimopoulos schedules send one message "
+        "per packet (B = 1), not B = " +
+        std::to_string(packet_items));
   const verifier::Wide tx = verifier::total_status(net) * messages;
   if (tx > max_transmissions)
-    throw InputError("--network: total exchange on " + net.name() + " with M = " +
-                     std::to_string(messages) + " needs more than " +
+    throw InputError("--network: total exchange on " + net.name() +
+                     " with M = " + std::to_string(messages) + " needs more than " +
                      std::to_string(max_transmissions) +
                      " transmissions, the most these constructions materialise");
 }
