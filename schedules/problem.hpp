@@ -10,7 +10,9 @@
 //   multinode-accumulation        item src*N + tgt          origin src,  needed by tgt, combining
 //   total-exchange(M)             item (src*N + dst)*M + m  origin src,  needed by dst
 //   successive-broadcast(sources) item j (j-th broadcast)   origin sources[j], needed by all,
-//                                 received in order; sources[j] sends j only once it holds j-1.
+//                                 received in order: a node receives j only in a step after
+//                                 the one in which it got j-1 (the same step is out of order);
+//                                 sources[j] sends j only once it holds j-1.
 // Items whose origin is their only target (e.g. scatter item for the root) are delivered at start.
 // Combining problems (accumulations) let a packet carry any number of items bound for one target;
 // the others carry at most `packet_items` items per packet (default 1, Ho-Johnsson's B otherwise).
