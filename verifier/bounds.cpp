@@ -244,11 +244,12 @@ void scatter_gather(Ctx& c, bool scatter) {
   if (c.exclusive()) {
     const Wide g = cdiv((c.n - 1) * c.M, deg), relay = g > c.M ? g - c.M : 0;
     c.add(cdiv(g, c.B) + cdiv(relay, c.B),
-          std::string("every item ") + (scatter ? "leaves" : "reaches") + " root " +
-              std::to_string(r) + " through one of its " + S(deg) + " neighbours, so one of them " +
-              (scatter ? "receives" : "sends") + " at least " + S(g) + " items and " +
-              (scatter ? "passes on" : "first receives") + " all but its own " + S(c.M) +
-              "; under " + c.model_name + " sending and receiving take separate steps");
+          std::string("every item's first-arrival path ") + (scatter ? "leaves" : "reaches") +
+              " root " + std::to_string(r) + " through one of its " + S(deg) +
+              " neighbours, so one of them " + (scatter ? "receives" : "sends") + " at least " +
+              S(g) + " items and " + (scatter ? "passes on" : "first receives") +
+              " all but its own " + S(c.M) + "; under " + c.model_name +
+              " sending and receiving take separate steps");
   }
   c.half_rate();
   if (c.model == Model::ShoutWhisper && c.n / 2 > 0)
