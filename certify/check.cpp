@@ -29,7 +29,9 @@ std::vector<Engine> parse_engines(const std::string& s) {
   if (s == "both") return {Engine::Native, Engine::Smt};
   if (s == "symmetric") return {Engine::Symmetric};
   if (s == "all") return {Engine::Native, Engine::Smt, Engine::Symmetric};
-  throw InputError("--engine: '" + s + "' is unknown (valid: native, smt, both, symmetric, all)");
+  if (s == "auto") return {Engine::Native, Engine::Smt};
+  throw InputError("--engine: '" + s +
+                   "' is unknown (valid: auto, native, smt, both, symmetric, all)");
 }
 
 std::string to_string(Outcome o) {
@@ -138,11 +140,16 @@ Report start(const Schedule& s) {
   return r;
 }
 
+bool skip_smt(const CheckOptions& o, const Schedule& s) {
+  return o.smt_auto_limit > 0 && s.num_transmissions() > o.smt_auto_limit;
+}
+
 }  // namespace
 
 Report check_schedule(const Schedule& s, const CheckOptions& o) {
   Report r = start(s);
   for (Engine e : o.engines) {
+    if (e == Engine::Smt && skip_smt(o, s)) continue;
     if (e == Engine::Symmetric)
       throw InputError("--engine symmetric: checks a root-0 schedule's translate to every root; "
                        "use it with a construction built that way");
@@ -168,6 +175,7 @@ Report check_translated(const Schedule& root, const CheckOptions& o) {
       r.runs.push_back(run_engine(e, root, o));
     } else {
       if (!full) full = schedules::transforms::translate_to_all_roots(root);
+      if (e == Engine::Smt && skip_smt(o, *full)) continue;
       r.runs.push_back(run_engine(e, *full, o));
     }
   }

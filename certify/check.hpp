@@ -15,7 +15,8 @@ namespace schedcert::certify {
 
 enum class Engine { Native, Smt, Symmetric };
 std::string to_string(Engine e);
-// "native", "smt", "symmetric", or "both" (native and smt). Throws InputError.
+// "native", "smt", "symmetric", "both" (native and smt), "all", or "auto" (native, plus smt
+// when the schedule is small: see CheckOptions::smt_auto_limit). Throws InputError.
 std::vector<Engine> parse_engines(const std::string& s);
 
 // Exit codes of the command line, shared by every command (README, `--help`).
@@ -58,6 +59,9 @@ struct CheckOptions {
   std::vector<Engine> engines{Engine::Native};
   unsigned smt_timeout_ms = 60000;
   std::string emit_smt2_path;  // write the SMT query here (when the smt engine runs)
+  // "auto" engine choice: the smt engine runs only on schedules of at most this many
+  // transmissions (0: always, as asked). The report lists the engines that actually ran.
+  std::size_t smt_auto_limit = 0;
 };
 
 // Verifies s with every engine of o and compares the verdicts (validity, rule, step,

@@ -41,7 +41,8 @@ void add_construction_options(CLI::App* sub, ConstructionOptions& o) {
 void add_engine_options(CLI::App* sub, EngineOptions& o, const std::string& default_engine) {
   o.engine = default_engine;
   sub->add_option("--engine,-e", o.engine,
-                  "native | smt (Z3) | both | symmetric (translated multinode constructions) | all")
+                  "auto (native, plus Z3 when the schedule has <= 4000 transmissions) | native | "
+                  "smt (Z3) | both | symmetric (translated multinode constructions) | all")
       ->default_val(default_engine);
   sub->add_option("--timeout", o.timeout_seconds, "Z3 time limit in seconds (then exit 3)")
       ->default_val(60)
@@ -68,6 +69,7 @@ Params to_params(const Construction& c, const ConstructionOptions& o) {
 certify::CheckOptions to_check(const EngineOptions& e) {
   certify::CheckOptions c;
   c.engines = certify::parse_engines(e.engine);
+  if (e.engine == "auto") c.smt_auto_limit = 4000;
   c.smt_timeout_ms = static_cast<unsigned>(e.timeout_seconds * 1000);
   c.emit_smt2_path = e.emit_smt2;
   return c;
@@ -252,13 +254,13 @@ void Commands::add_certify(CLI::App& app) {
     action_ = [name, opts, eng, max_dim, paper] {
       EngineOptions e = *eng;
       if (!name->empty()) {
-        if (e.engine.empty()) e.engine = opts->dim <= 4 ? "both" : "native";
+        if (e.engine.empty()) e.engine = "auto";
         const auto& c = Registry::instance().find(*name);
         if (opts->dim == 0) throw InputError("--dim: required with a construction name");
         auto r = certify::certify_construction(c, to_params(c, *opts), to_check(e));
         return emit({r}, e.json, false);
       }
-      if (e.engine.empty()) e.engine = "both";
+      if (e.engine.empty()) e.engine = "auto";
       std::vector<certify::Report> rs;
       if (!paper->empty()) {
         PaperOptions po;
