@@ -111,6 +111,10 @@ Commands::Commands(CLI::App& app) {
   add_bound(app);
   add_certify(app);
   add_cost_command(app, action_, keep_);
+  add_search_command(app, action_, keep_);
+  add_export_command(app, action_, keep_);
+  add_render_command(app, action_, keep_);
+  add_ci_command(app, action_, keep_);
 }
 
 void Commands::add_list(CLI::App& app) {

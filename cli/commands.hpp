@@ -30,8 +30,17 @@ struct EngineOptions {
 };
 
 // Subcommands defined in their own files.
+// Each sets `action` in its callback; `keep` holds option storage for the App's lifetime.
 void add_cost_command(CLI::App& app, std::function<int()>& action,
                       std::vector<std::shared_ptr<void>>& keep);
+void add_search_command(CLI::App& app, std::function<int()>& action,
+                        std::vector<std::shared_ptr<void>>& keep);
+void add_export_command(CLI::App& app, std::function<int()>& action,
+                        std::vector<std::shared_ptr<void>>& keep);
+void add_render_command(CLI::App& app, std::function<int()>& action,
+                        std::vector<std::shared_ptr<void>>& keep);
+void add_ci_command(CLI::App& app, std::function<int()>& action,
+                    std::vector<std::shared_ptr<void>>& keep);
 
 class Commands {
  public:
