@@ -76,6 +76,7 @@ void register_bertsekas1991(Registry& r) {
     c.claimed_transmissions = mnb_transmissions();
     c.generate = [](const Params& p) { return b::multinode_broadcast(p.dim, p.model); };
     c.generate_root = [](const Params& p) { return b::mnb_root_broadcast(p.dim, p.model); };
+    c.max_dim_root = 20;  // symmetric check of the root schedule (d = 20: seconds)
     r.add(std::move(c));
   }
   {
@@ -86,6 +87,7 @@ void register_bertsekas1991(Registry& r) {
     c.claimed_transmissions = mnb_transmissions();
     c.generate = [](const Params& p) { return b::multinode_broadcast(p.dim, p.model); };
     c.generate_root = [](const Params& p) { return b::mnb_root_broadcast(p.dim, p.model); };
+    c.max_dim_root = 20;  // symmetric check of the root schedule (d = 20: seconds)
     r.add(std::move(c));
   }
   {
@@ -98,6 +100,7 @@ void register_bertsekas1991(Registry& r) {
     c.claimed_transmissions = mnb_transmissions();
     c.generate = [](const Params& p) { return b::multinode_accumulation(p.dim, p.model); };
     c.generate_root = [](const Params& p) { return b::mna_root_accumulation(p.dim, p.model); };
+    c.max_dim_root = 20;  // symmetric check of the root schedule (d = 20: seconds)
     r.add(std::move(c));
   }
   {
@@ -142,6 +145,7 @@ void register_bertsekas1991(Registry& r) {
     c.generate_root = [](const Params& p) {
       return b::te_root_schedule(b::te_routes(p.dim, p.model));
     };
+    c.max_dim_root = 20;  // symmetric check of the root schedule (d = 20: seconds)
     r.add(std::move(c));
   }
   {
@@ -163,6 +167,7 @@ void register_bertsekas1991(Registry& r) {
     c.generate_root = [](const Params& p) {
       return b::te_root_schedule(b::te_routes(p.dim, p.model));
     };
+    c.max_dim_root = 20;  // symmetric check of the root schedule (d = 20: seconds)
     r.add(std::move(c));
   }
 }
