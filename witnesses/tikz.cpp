@@ -30,7 +30,7 @@ void begin(std::ostream& out, bool standalone, const schedules::Schedule& s) {
                               " steps")
       << "\n\\begin{tikzpicture}[>=stealth, every node/.style={font=\\scriptsize},\n"
          "  vertex/.style={draw, rounded corners, inner sep=2pt, fill=white},\n"
-         "  step/.style={fill=white, inner sep=1pt, font=\\tiny}]\n";
+         "  steplabel/.style={fill=white, inner sep=1pt, font=\\tiny}]\n";
 }
 
 void end(std::ostream& out, bool standalone) {
@@ -57,7 +57,7 @@ void write_tikz_tree(const schedules::Schedule& s, std::ostream& out, bool stand
     if (v == t.root || t.parent[v] == v) continue;
     Node a = t.towards_root ? v : t.parent[v];
     Node b = t.towards_root ? t.parent[v] : v;
-    out << "\\draw[->] (n" << a << ") -- node[step] {" << t.step[v] << "} (n" << b << ");\n";
+    out << "\\draw[->] (n" << a << ") -- node[steplabel] {" << t.step[v] << "} (n" << b << ");\n";
   }
   end(out, standalone);
 }
@@ -71,7 +71,7 @@ void write_tikz_union(const schedules::Schedule& s, std::ostream& out,
   for (const auto& e : edges) {
     // Two directions of one link bend apart so both labels stay readable.
     out << "\\draw[->" << (e.violating ? ", red, very thick" : "") << "] (n" << e.from
-        << ") to[bend left=12] node[step] {" << join_steps(e.steps) << "} (n" << e.to << ");\n";
+        << ") to[bend left=12] node[steplabel] {" << join_steps(e.steps) << "} (n" << e.to << ");\n";
   }
   end(out, standalone);
 }

@@ -1,0 +1,41 @@
+// Where the figure and render commands take their schedule from: a schedule file, or a
+// construction generated on the spot (--construction NAME --dim D [--model M]).
+#pragma once
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "schedules/error.hpp"
+#include "schedules/registry.hpp"
+#include "schedules/schedule_json.hpp"
+
+namespace schedcert::cli {
+
+struct ScheduleSource {
+  std::string file;
+  std::string construction;
+  int dim = 0;
+  std::string model;
+
+  void add_options(CLI::App* sub) {
+    sub->add_option("file", file, "schedule file (JSON, docs/schedule-format.md)");
+    sub->add_option("--construction,-c", construction,
+                    "generate this construction instead of reading a file");
+    sub->add_option("--dim,-d", dim, "dimension for --construction");
+    sub->add_option("--model,-m", model, "model for --construction (default: its first)");
+  }
+
+  schedules::Schedule load() const {
+    if (!file.empty() && !construction.empty())
+      throw InputError("give either FILE.json or --construction, not both");
+    if (!file.empty()) return schedules::read_schedule_file(file).schedule;
+    if (construction.empty()) throw InputError("missing input: FILE.json or --construction NAME");
+    const auto& c = schedules::Registry::instance().find(construction);
+    if (dim == 0) throw InputError("--dim: required with --construction");
+    schedules::Params p;
+    p.dim = dim;
+    p.model = model.empty() ? c.models.front() : schedules::parse_model(model);
+    return schedules::generate(c, p);
+  }
+};
+
+}  // namespace schedcert::cli
