@@ -1,9 +1,40 @@
-// `schedcert render`: see the design note of the library code it calls.
+// `schedcert render`: a self-contained HTML page to step through a schedule
+// (witnesses/html.hpp), with the native verifier's verdict embedded.
+#include <fstream>
+#include <iostream>
+
 #include "cli/commands.hpp"
+#include "cli/schedule_source.hpp"
+#include "verifier/native.hpp"
+#include "witnesses/html.hpp"
 
 namespace schedcert::cli {
 
-void add_render_command(CLI::App& /*app*/, std::function<int()>& /*action*/,
-                      std::vector<std::shared_ptr<void>>& /*keep*/) {}
+void add_render_command(CLI::App& app, std::function<int()>& action,
+                        std::vector<std::shared_ptr<void>>& keep) {
+  auto* sub = app.add_subcommand(
+      "render", "write one self-contained HTML page (no network access) that steps through a "
+                "schedule and marks its first violation");
+  auto src = std::make_shared<ScheduleSource>();
+  auto out = std::make_shared<std::string>();
+  keep.push_back(src);
+  keep.push_back(out);
+  src->add_options(sub);
+  sub->add_option("-o,--output", *out, "output HTML file ('-' = stdout)")->default_val("-");
+  sub->callback([&action, src, out] {
+    action = [src, out] {
+      auto s = src->load();
+      auto v = verifier::verify_native(s);
+      if (out->empty() || *out == "-") {
+        witnesses::write_html(s, v, std::cout);
+      } else {
+        std::ofstream f(*out);
+        if (!f) throw InputError("-o: cannot write '" + *out + "'");
+        witnesses::write_html(s, v, f);
+      }
+      return v.valid ? 0 : 1;
+    };
+  });
+}
 
 }  // namespace schedcert::cli
