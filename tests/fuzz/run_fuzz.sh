@@ -2,6 +2,7 @@
 # Builds the libFuzzer targets of tests/fuzz/ with clang (ASan + UBSan) and runs each for a
 # bounded time. Needs clang and libclang-rt-14-dev.
 #   bash tests/fuzz/run_fuzz.sh [SECONDS_PER_TARGET=60] [OUT_DIR=build-fuzz]
+#   FUZZ_TARGETS=fuzz_network_spec bash tests/fuzz/run_fuzz.sh 600   (one target only)
 # Seeds: every tests/fixtures/**/*.json (loader) and a list of network specs (network target),
 # plus the saved regressions. A crash, leak, timeout or OOM is copied to tests/fuzz/regressions/
 # (name: <target>-<libFuzzer artifact name>) and the script exits 1. Exit 0: no finding.
@@ -14,9 +15,9 @@ cxx="${CXX_FUZZ:-clang++}"
 flags=(-std=c++20 -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
        -fno-sanitize-recover=undefined -I"$root" -DSCHEDCERT_VERSION=\"fuzz\")
 # The library sources the parsers need: schedules/ (top level, minus the registry, which pulls
-# in every construction) and the verdict names.
+# in every construction), the verdict names and the native verifier (fuzz_verify).
 mapfile -t lib < <(ls "$root"/schedules/*.cpp "$root"/schedules/transforms/*.cpp \
-                      "$root"/verifier/verdict.cpp | grep -v '/registry.cpp$')
+                      "$root"/verifier/verdict.cpp "$root"/verifier/native.cpp | grep -v '/registry.cpp$')
 objdir="$out/obj"
 mkdir -p "$objdir"
 objs=()
@@ -62,6 +63,12 @@ for s in Q0 Q1 Q4 Q30 C3 C5 P4 K2 K3 K5 C3xC3 C5xP4xK3 C3^4 Q2xC3 P3xK2 all-port
          shout-whisper single-port-half broadcast total-exchange successive-broadcast; do
   printf '%s' "$s" > "$seeds_net/seed$i"; i=$((i + 1))
 done
-run_target fuzz_schedule_loader "$seeds_loader"
-run_target fuzz_network_spec "$seeds_net"
+targets="${FUZZ_TARGETS:-fuzz_schedule_loader fuzz_network_spec fuzz_verify}"
+for t in $targets; do
+  case "$t" in
+    fuzz_schedule_loader) run_target fuzz_schedule_loader "$seeds_loader" ;;
+    fuzz_network_spec) run_target fuzz_network_spec "$seeds_net" ;;
+    fuzz_verify) run_target fuzz_verify "$seeds_loader" ;;
+  esac
+done
 exit "$status"
