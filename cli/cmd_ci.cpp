@@ -1,9 +1,57 @@
-// `schedcert ci`: see the design note of the library code it calls.
+// `schedcert ci`: runs a manifest of checks (certify/manifest.hpp) and writes the JSON report
+// and JUnit XML; the exit status is the worst outcome (witnesses::exit_code).
+#include <fstream>
+#include <iostream>
+
+#include "certify/manifest.hpp"
 #include "cli/commands.hpp"
+#include "schedules/error.hpp"
+#include "witnesses/junit.hpp"
+#include "witnesses/report.hpp"
 
 namespace schedcert::cli {
 
-void add_ci_command(CLI::App& /*app*/, std::function<int()>& /*action*/,
-                      std::vector<std::shared_ptr<void>>& /*keep*/) {}
+namespace {
+struct CiOptions {
+  std::string manifest, report, junit;
+};
+
+template <class F>
+void write_file(const std::string& path, const char* opt, F&& f) {
+  if (path == "-") {
+    f(std::cout);
+    return;
+  }
+  std::ofstream o(path);
+  if (!o) throw InputError(std::string(opt) + ": cannot write '" + path + "'");
+  f(o);
+}
+}  // namespace
+
+void add_ci_command(CLI::App& app, std::function<int()>& action,
+                    std::vector<std::shared_ptr<void>>& keep) {
+  auto* sub = app.add_subcommand(
+      "ci", "run a manifest of checks (constructions, schedule files, lower bounds) and write a "
+            "JSON report and JUnit XML; exit status = worst outcome (docs/ci.md)");
+  auto o = std::make_shared<CiOptions>();
+  keep.push_back(o);
+  sub->add_option("manifest", o->manifest, "manifest JSON (docs/examples/ci-manifest.json)")
+      ->required();
+  sub->add_option("--report", o->report, "write the JSON report here ('-' = stdout)");
+  sub->add_option("--junit", o->junit, "write JUnit XML here ('-' = stdout)");
+  sub->callback([&action, o] {
+    action = [o] {
+      auto m = certify::read_manifest(o->manifest);
+      auto rs = certify::run_manifest(m, &std::cerr);
+      if (!o->report.empty())
+        write_file(o->report, "--report",
+                   [&](std::ostream& f) { witnesses::write_report_json(rs, f); });
+      if (!o->junit.empty())
+        write_file(o->junit, "--junit", [&](std::ostream& f) { witnesses::write_junit(rs, f); });
+      witnesses::write_report_table(rs, std::cout);
+      return witnesses::exit_code(rs);
+    };
+  });
+}
 
 }  // namespace schedcert::cli

@@ -1,0 +1,223 @@
+// Design note: see manifest.hpp.
+#include "certify/manifest.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <sstream>
+
+#include "schedules/error.hpp"
+#include "schedules/schedule_json.hpp"
+#include "verifier/bounds.hpp"
+
+namespace schedcert::certify {
+
+using nlohmann::json;
+
+namespace {
+
+struct Ctx {
+  std::string where;  // "file: jobs[3]"
+  [[noreturn]] void fail(const std::string& key, const std::string& msg) const {
+    throw InputError(where + "." + key + ": " + msg);
+  }
+};
+
+std::string get_string(const json& j, const char* key, const Ctx& c) {
+  if (!j[key].is_string()) c.fail(key, "expected a string");
+  return j[key].get<std::string>();
+}
+
+std::uint64_t get_uint(const json& j, const char* key, const Ctx& c) {
+  if (!j[key].is_number_unsigned()) c.fail(key, "expected a non-negative integer");
+  return j[key].get<std::uint64_t>();
+}
+
+void check_keys(const json& j, std::initializer_list<const char*> allowed, const Ctx& c) {
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    bool ok = false;
+    for (const char* a : allowed) ok = ok || it.key() == a;
+    if (!ok) c.fail(it.key(), "unknown key");
+  }
+}
+
+ManifestJob parse_job(const json& j, const Ctx& c, const std::string& base_dir) {
+  if (!j.is_object()) throw InputError(c.where + ": expected an object");
+  ManifestJob job;
+  if (j.contains("engine")) job.engine = get_string(j, "engine", c);
+  if (j.contains("timeout")) {
+    if (!j["timeout"].is_number() || j["timeout"].get<double>() <= 0)
+      c.fail("timeout", "expected a positive number of seconds");
+    job.timeout_seconds = j["timeout"].get<double>();
+  }
+  if (j.contains("construction")) {
+    check_keys(j, {"construction", "dim", "radix", "network", "model", "root", "messages",
+                   "packet_items", "variant", "engine", "timeout"}, c);
+    job.kind = ManifestJob::Kind::Construction;
+    job.construction = get_string(j, "construction", c);
+    if (!j.contains("dim")) c.fail("dim", "required with construction");
+    job.params.dim = static_cast<int>(get_uint(j, "dim", c));
+    if (j.contains("radix")) job.params.radix = static_cast<int>(get_uint(j, "radix", c));
+    if (j.contains("network")) job.params.network = get_string(j, "network", c);
+    if (j.contains("model")) job.model = get_string(j, "model", c);
+    if (j.contains("root")) job.params.root = static_cast<schedules::Node>(get_uint(j, "root", c));
+    if (j.contains("messages")) job.params.messages = static_cast<std::uint32_t>(get_uint(j, "messages", c));
+    if (j.contains("packet_items"))
+      job.params.packet_items = static_cast<std::uint32_t>(get_uint(j, "packet_items", c));
+    if (j.contains("variant")) job.params.variant = get_string(j, "variant", c);
+  } else if (j.contains("file")) {
+    check_keys(j, {"file", "engine", "timeout"}, c);
+    job.kind = ManifestJob::Kind::File;
+    std::filesystem::path p = get_string(j, "file", c);
+    job.file = p.is_absolute() || base_dir.empty() ? p.string() : (std::filesystem::path(base_dir) / p).string();
+  } else if (j.contains("bound")) {
+    check_keys(j, {"bound"}, c);
+    job.kind = ManifestJob::Kind::Bound;
+    const json& b = j["bound"];
+    Ctx bc{c.where + ".bound"};
+    if (!b.is_object()) c.fail("bound", "expected an object");
+    check_keys(b, {"network", "model", "problem", "root", "messages", "packet_items", "sources",
+                   "expect_steps", "expect_transmissions"}, bc);
+    if (!b.contains("network")) bc.fail("network", "required");
+    if (!b.contains("problem")) bc.fail("problem", "required");
+    job.network = get_string(b, "network", bc);
+    job.problem = get_string(b, "problem", bc);
+    job.model = b.contains("model") ? get_string(b, "model", bc) : "all-port";
+    auto& p = job.bound_problem;
+    p.kind = schedules::parse_problem_kind(job.problem);
+    if (b.contains("root")) p.root = static_cast<schedules::Node>(get_uint(b, "root", bc));
+    if (b.contains("messages")) p.messages = static_cast<std::uint32_t>(get_uint(b, "messages", bc));
+    if (b.contains("packet_items")) p.packet_items = static_cast<std::uint32_t>(get_uint(b, "packet_items", bc));
+    if (b.contains("sources")) {
+      if (!b["sources"].is_array()) bc.fail("sources", "expected an array of nodes");
+      for (const auto& s : b["sources"]) {
+        if (!s.is_number_unsigned()) bc.fail("sources", "expected an array of nodes");
+        p.sources.push_back(s.get<schedules::Node>());
+      }
+    }
+    if (b.contains("expect_steps")) job.expect_steps = get_uint(b, "expect_steps", bc);
+    if (b.contains("expect_transmissions"))
+      job.expect_transmissions = get_uint(b, "expect_transmissions", bc);
+  } else {
+    throw InputError(c.where + ": a job needs \"construction\", \"file\" or \"bound\"");
+  }
+  return job;
+}
+
+CheckOptions options(const ManifestJob& j) {
+  CheckOptions o;
+  o.engines = parse_engines(j.engine);
+  if (j.engine == "auto") o.smt_auto_limit = 4000;
+  o.smt_timeout_ms = static_cast<unsigned>(j.timeout_seconds * 1000);
+  return o;
+}
+
+std::string subject(const ManifestJob& j) {
+  switch (j.kind) {
+    case ManifestJob::Kind::Construction:
+      return j.construction + " --dim " + std::to_string(j.params.dim) +
+             (j.model.empty() ? "" : " --model " + j.model);
+    case ManifestJob::Kind::File:
+      return j.file;
+    case ManifestJob::Kind::Bound:
+      return "bound " + j.network + " " + j.model + " " + j.problem;
+  }
+  return "";
+}
+
+Report run_bound(const ManifestJob& j) {
+  Report r;
+  r.subject = subject(j);
+  auto net = schedules::Network::parse(j.network);
+  auto model = schedules::parse_model(j.model);
+  j.bound_problem.validate(net);
+  r.network = net.name();
+  r.model = to_string(model);
+  r.problem = j.bound_problem.describe();
+  r.bounds = verifier::lower_bounds(net, model, j.bound_problem);
+  r.outcome = Outcome::Valid;
+  r.finding = "lower bounds: steps >= " + std::to_string(r.bounds.steps.value) +
+              ", transmissions >= " + std::to_string(r.bounds.transmissions.value);
+  if (j.expect_steps && *j.expect_steps != r.bounds.steps.value) {
+    r.outcome = Outcome::Invalid;
+    r.finding += "; expected steps bound " + std::to_string(*j.expect_steps);
+  }
+  if (j.expect_transmissions && *j.expect_transmissions != r.bounds.transmissions.value) {
+    r.outcome = Outcome::Invalid;
+    r.finding += "; expected transmissions bound " + std::to_string(*j.expect_transmissions);
+  }
+  return r;
+}
+
+Report run_job(const ManifestJob& j) {
+  switch (j.kind) {
+    case ManifestJob::Kind::Construction: {
+      const auto& c = schedules::Registry::instance().find(j.construction);
+      schedules::Params p = j.params;
+      p.model = j.model.empty() ? c.models.front() : schedules::parse_model(j.model);
+      return certify_construction(c, p, options(j));
+    }
+    case ManifestJob::Kind::File: {
+      auto f = schedules::read_schedule_file(j.file);
+      Report r = check_schedule(f.schedule, options(j));
+      r.subject = j.file;
+      return r;
+    }
+    case ManifestJob::Kind::Bound:
+      return run_bound(j);
+  }
+  return {};
+}
+
+}  // namespace
+
+Manifest parse_manifest(std::string_view text, const std::string& source_name,
+                        const std::string& base_dir) {
+  json doc;
+  try {
+    doc = json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw InputError(source_name + ": not JSON: " + e.what());
+  }
+  Ctx top{source_name};
+  if (!doc.is_object()) throw InputError(source_name + ": expected an object with \"jobs\"");
+  check_keys(doc, {"format", "version", "jobs"}, top);
+  if (doc.contains("format") && doc["format"] != "schedcert-ci")
+    top.fail("format", "expected \"schedcert-ci\"");
+  if (doc.contains("version") && doc["version"] != 1) top.fail("version", "expected 1");
+  if (!doc.contains("jobs") || !doc["jobs"].is_array()) top.fail("jobs", "expected an array");
+  Manifest m;
+  for (std::size_t i = 0; i < doc["jobs"].size(); ++i)
+    m.jobs.push_back(parse_job(doc["jobs"][i],
+                               Ctx{source_name + ": jobs[" + std::to_string(i) + "]"}, base_dir));
+  return m;
+}
+
+Manifest read_manifest(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path + ": cannot read the manifest");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return parse_manifest(ss.str(), path, std::filesystem::path(path).parent_path().string());
+}
+
+std::vector<Report> run_manifest(const Manifest& m, std::ostream* log) {
+  std::vector<Report> rs;
+  for (std::size_t i = 0; i < m.jobs.size(); ++i) {
+    const auto& j = m.jobs[i];
+    if (log) *log << "ci [" << i + 1 << "/" << m.jobs.size() << "] " << subject(j) << "\n";
+    try {
+      rs.push_back(run_job(j));
+    } catch (const InputError& e) {
+      Report r;
+      r.subject = subject(j);
+      r.outcome = Outcome::Invalid;
+      r.finding = std::string("job failed to run: ") + e.what();
+      rs.push_back(std::move(r));
+    }
+  }
+  return rs;
+}
+
+}  // namespace schedcert::certify
