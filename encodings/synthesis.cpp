@@ -189,7 +189,8 @@ SynthesisResult synthesize_impl(Run& run) {
 
   // Phase 3: translation-invariant restricted searches (find schedules; UNSAT proves nothing).
   auto restricted = [&](auto& enc, const char* name, unsigned budget_ms) -> bool {
-    sy::SolveSettings ss{std::max(1u, budget_ms), run.opt.solver_logic};
+    sy::SolveSettings ss{std::max(1u, budget_ms),
+                         run.opt.solver_logic == "auto" ? "QF_FD" : run.opt.solver_logic};
     run.note(std::string(name) + " query: " + enc.formula().summary() + ", " + enc.notes());
     const sy::SolveOutcome o = sy::solve_with_z3(enc.formula(), ss);
     run.note(std::string(name) + " " + status_word(o) + " in " + std::to_string(o.seconds) +
@@ -214,7 +215,8 @@ SynthesisResult synthesize_impl(Run& run) {
   sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, flags(run.opt, emit));
   run.note("exact query: " + enc.formula().summary() + ", " + enc.notes());
   if (emit) write_query(enc, run.opt.emit_smt2_path, query_header(run, enc.notes()));
-  sy::SolveSettings ss{run.remaining_ms(), run.opt.solver_logic};
+  sy::SolveSettings ss{run.remaining_ms(),
+                       run.opt.solver_logic == "auto" ? "" : run.opt.solver_logic};
   const sy::SolveOutcome o = sy::solve_with_z3(enc.formula(), ss);
   run.note(std::string("exact ") + status_word(o) + " in " + std::to_string(o.seconds) + "s [" + o.stats + "]");
   switch (o.status) {

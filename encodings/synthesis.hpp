@@ -33,7 +33,10 @@ struct SynthesisOptions {
   // whenever phase 4 is built; for a counting certificate the query is built only to be written.
   std::string emit_smt2_path;
   // Extensions (defaults are the measured best):
-  std::string solver_logic = "QF_FD";  // "" = Z3's default solver
+  // "auto": Z3's QF_FD solver for the small restricted queries of phase 3 and Z3's default
+  // solver for the exact query (measured in docs/synthesis.md); "QF_FD" or "" (Z3's default
+  // solver) force one for every phase.
+  std::string solver_logic = "auto";
   bool cayley_first = true;            // phase 3
   bool reverse_combining = true;       // phase 2
   bool counting_bounds = true;         // phase 1 (off: every answer comes from the solver)
