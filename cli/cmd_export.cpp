@@ -37,8 +37,9 @@ void check_coq_file_name(const std::string& path) {
   for (char c : stem) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
   if (!ok)
     throw InputError("-o '" + path +
-                     "': coqc needs a file name '<identifier>.v' (letters, digits, '_', starting "
-                     "with a letter), e.g. q3_broadcast.v");
+                     "': coqc takes the module name from the file name, which must be a Coq "
+                     "identifier followed by .v (letters, digits, '_', starting with a letter), "
+                     "e.g. q3_broadcast.v");
 }
 
 template <class Write>
