@@ -52,7 +52,7 @@ void write_dot_union(const schedules::Schedule& s, std::ostream& out,
       << ";\n  labelloc=t;\n  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n";
   for (Node v = 0; v < pts.size(); ++v) {
     char pos[64];
-    std::snprintf(pos, sizeof pos, "%.2f,%.2f!", pts[v].x, pts[v].y);
+    std::snprintf(pos, sizeof pos, "%.0f,%.0f!", 36 * pts[v].x, 36 * pts[v].y);
     out << "  n" << v << " [label=" << quoted(node_label(s.network(), v)) << ", pos=\"" << pos
         << "\"];\n";
   }

@@ -1,7 +1,8 @@
 // Graphviz dot of a schedule: the same two figures as tikz.hpp (the tree of a single-node
 // schedule, edges labelled by step; the union graph of any small schedule, edges labelled by
 // their steps, the first violating transmission's link red). `dot -Tsvg` renders them; node
-// positions are given (pos="x,y!", for neato -n) on the union graph and left to dot for trees.
+// positions are given in points (pos="x,y!", honoured by `neato -n`; dot ignores them) on
+// the union graph and left to dot for trees.
 #pragma once
 #include <iosfwd>
 

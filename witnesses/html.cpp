@@ -1,5 +1,6 @@
 // Design note: see html.hpp. The data goes into the page as one JSON object; the script
-// (kScript) draws everything from it.
+// (kScript) draws everything from it. Packet labels are drawn for steps of at most 48
+// transmissions (beyond that they only clutter the picture).
 #include "witnesses/html.hpp"
 
 #include <nlohmann/json.hpp>
@@ -34,7 +35,7 @@ table{border-collapse:collapse;font-size:12px}td,th{border:1px solid #ccc;paddin
 const char* kScript = R"JS(
 (function(){
 const D=JSON.parse(document.getElementById('schedule-data').textContent);
-const S=400/Math.max(1,D.extent), pad=40;
+const S=(D.nodes.length>16?640:400)/Math.max(1,D.extent), pad=40;
 const X=p=>pad+(p.x-D.minx)*S, Y=p=>pad+(D.maxy-p.y)*S;
 const svg=document.getElementById('net'), NS='http://www.w3.org/2000/svg';
 const W=2*pad+(D.maxx-D.minx)*S, H=2*pad+(D.maxy-D.miny)*S;
@@ -61,7 +62,7 @@ function draw(k){
  if(k>0)D.steps[k-1].forEach(t=>{const a=D.nodes[t[0]],b=D.nodes[t[1]];const p=shorten(a,b,12);
   const bad=D.verdict.transmission===t[3];
   el('line',{class:'tx'+(bad?' bad':''),x1:p[0]+3*p[4],y1:p[1]+3*p[5],x2:p[2]+3*p[4],y2:p[3]+3*p[5]},txG);
-  el('text',{class:'pk',x:(p[0]+p[2])/2+8*p[4],y:(p[1]+p[3])/2+8*p[5]},txG).textContent=t[2];});
+  if(D.steps[k-1].length<=48)el('text',{class:'pk',x:(p[0]+p[2])/2+8*p[4],y:(p[1]+p[3])/2+8*p[5]},txG).textContent=t[2];});
  const rows=[...load].sort((x,y)=>y[1]-x[1]).slice(0,12);
  const tb=document.getElementById('loads');
  tb.innerHTML='<tr><th>link</th><th>packets so far</th></tr>'+rows.map(([key,c])=>{const [a,b]=key.split('>').map(Number);
