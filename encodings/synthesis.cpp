@@ -273,9 +273,12 @@ OptimumResult minimize_steps(const Network& net, Model model, const Problem& pro
   };
   auto finish = [&](std::optional<unsigned> below_steps) {
     for (const auto& f : written) {
-      if (below_steps && f == path + ".T" + std::to_string(*below_steps))
+      if (below_steps && f == path + ".T" + std::to_string(*below_steps)) {
         std::rename(f.c_str(), path.c_str());
-      else
+        auto& cert = out.below.certificate;
+        for (auto at = cert.find(f); at != std::string::npos; at = cert.find(f, at + path.size()))
+          cert.replace(at, f.size(), path);
+      } else
         std::remove(f.c_str());
     }
     return std::move(out);

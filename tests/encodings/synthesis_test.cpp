@@ -266,6 +266,19 @@ TEST_CASE("synthesis: minimize_steps reports the optimum and the proof below it"
   CHECK(*r.optimum == 4);
   CHECK(r.below.status == SynthesisStatus::Impossible);
   CHECK(r.below.certificate.find("UNSAT of query") == 0);
+  // With a query file: the one of the step below the optimum, under the name asked for.
+  const std::string path = temp_path("minimize_below.smt2");
+  o.emit_smt2_path = path;
+  r = minimize_steps(Network::parse("P3"), SLA, make(K::MultinodeBroadcast), 0, 10, o);
+  REQUIRE(r.optimum.has_value());
+  CHECK(*r.optimum == 4);
+  CHECK(r.below.certificate.find("UNSAT of query " + path + ":") == 0);
+  CHECK(std::filesystem::exists(path));
+  CHECK_FALSE(std::filesystem::exists(path + ".T3"));
+  CHECK_FALSE(std::filesystem::exists(path + ".T4"));
+  if (have_tool("z3")) CHECK(run("z3 '" + path + "'") == "unsat");
+  std::filesystem::remove(path);
+  o.emit_smt2_path.clear();
   // Nothing in range.
   r = minimize_steps(Network::parse("Q3"), MLA, make(K::Broadcast), 0, 2, o);
   CHECK_FALSE(r.optimum.has_value());
