@@ -48,7 +48,17 @@ void add_ci_command(CLI::App& app, std::function<int()>& action,
                    [&](std::ostream& f) { witnesses::write_report_json(rs, f); });
       if (!o->junit.empty())
         write_file(o->junit, "--junit", [&](std::ostream& f) { witnesses::write_junit(rs, f); });
-      witnesses::write_report_table(rs, std::cout);
+      // Bound jobs have no schedule: the table's schedule columns would read as a gap, so they
+      // get one line each with their finding.
+      std::vector<certify::Report> checked;
+      for (const auto& r : rs)
+        if (r.runs.empty() && r.outcome != certify::Outcome::Invalid)
+          std::cout << r.subject << ": " << r.finding << "\n";
+        else if (r.runs.empty())
+          std::cout << r.subject << ": FAILED: " << r.finding << "\n";
+        else
+          checked.push_back(r);
+      if (!checked.empty()) witnesses::write_report_table(checked, std::cout);
       return witnesses::exit_code(rs);
     };
   });

@@ -63,7 +63,10 @@ void write_junit(const std::vector<certify::Report>& rs, std::ostream& out,
       out << "    <error type=\"" << outcome << "\" message=\"" << xml_escape(r.finding)
           << "\"/>\n";
     std::ostringstream text;
-    write_report_text(r, text);
+    if (r.runs.empty())  // a bound job or a job that could not run: no schedule to describe
+      text << r.subject << "\n  " << r.finding << "\n";
+    else
+      write_report_text(r, text);
     out << "    <system-out>" << xml_escape(text.str()) << "</system-out>\n  </testcase>\n";
   }
   out << "</testsuite>\n</testsuites>\n";
