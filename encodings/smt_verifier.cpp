@@ -69,9 +69,11 @@ verifier::Metrics metrics(const Schedule& s, const std::vector<bool>& bad_adjace
 std::string what(const Schedule& s, const CheckVar& c, std::size_t step) {
   const auto& prob = s.problem();
   const std::uint64_t n = s.network().size();
-  const std::size_t k = static_cast<std::size_t>(std::max<std::int64_t>(c.tx, 0));
-  const std::string F = std::to_string(s.from(k)), T = std::to_string(s.to(k)),
-                    v = std::to_string(c.node);
+  // Completion checks (c.tx < 0) name no transmission; the schedule may have none at all.
+  const bool has_tx = c.tx >= 0 && static_cast<std::size_t>(c.tx) < s.num_transmissions();
+  const std::size_t k = has_tx ? static_cast<std::size_t>(c.tx) : 0;
+  const std::string F = has_tx ? std::to_string(s.from(k)) : "?",
+                    T = has_tx ? std::to_string(s.to(k)) : "?", v = std::to_string(c.node);
   auto item = [&](schedules::Item i) { return prob.describe_item(i, n); };
   switch (c.check) {
     case Check::FromRange:
@@ -82,11 +84,12 @@ std::string what(const Schedule& s, const CheckVar& c, std::size_t step) {
       return "item " + std::to_string(c.item) + " does not exist (" + prob.describe() + " has items 0.." +
              std::to_string(smt_detail::item_count(prob, n) - 1) + ")";
     case Check::PacketSize:
-      return "the packet holds " + std::to_string(s.packet(k).size()) + " items, more than B = " +
+      return "the packet holds " + std::to_string(has_tx ? s.packet(k).size() : 0) + " items, more than B = " +
              std::to_string(prob.packet_items);
     case Check::RepeatedItem: return "item " + std::to_string(c.item) + " is in the packet twice";
     case Check::MixedTargets:
-      return "the packet combines " + item(s.packet(k)[0]) + " with " + item(c.item) + ", bound for another node";
+      return "the packet combines " + (has_tx ? item(s.packet(k)[0]) : std::string("?")) + " with " +
+             item(c.item) + ", bound for another node";
     case Check::LinkTwice: return "link " + F + " -> " + T + " carries a second packet in this step";
     case Check::SendTwice: return "node " + v + " sends a second packet in this step (single-port)";
     case Check::ReceiveTwice: return "node " + v + " receives a second packet in this step (single-port)";

@@ -63,6 +63,20 @@ Schedule translate_to_all_roots(const Schedule& s) {
   out.provenance() = s.provenance();
   out.provenance().parameters.emplace_back("transform", "translate-to-all-roots");
   const Node n = net.num_nodes();
+  // Translation is an automorphism of the network's nodes and of the problem's items only:
+  // an out-of-range id would be wrapped onto a real one and hide the root schedule's error.
+  const std::uint64_t items = p.num_items(n);
+  for (std::size_t k = 0; k < s.num_transmissions(); ++k) {
+    if (s.from(k) >= n || s.to(k) >= n)
+      throw InputError("translation: transmission " + std::to_string(k) + " of the root schedule names node " +
+                       std::to_string(s.from(k) >= n ? s.from(k) : s.to(k)) + ", not a node of " +
+                       net.name() + " (verify the root schedule first)");
+    for (Item i : s.packet(k))
+      if (i >= items)
+        throw InputError("translation: transmission " + std::to_string(k) + " of the root schedule carries item " +
+                         std::to_string(i) + ", not an item of " + p.describe() +
+                         " (verify the root schedule first)");
+  }
   out.reserve(s.num_transmissions() * n);
   std::vector<Item> packet;
   for (std::size_t st = 0; st < s.num_steps(); ++st) {
