@@ -35,6 +35,10 @@ CayleyMoveEncoding::CayleyMoveEncoding(const Topology& topo, Model model, const 
     return moves_.size() - 1;
   };
   auto exactly = [&](const std::vector<Lit>& lits, unsigned k) {
+    if (lits.size() < k) {  // fewer steps than moves: the restricted query is UNSAT
+      f_.add_clause(std::vector<Lit>{});
+      return;
+    }
     f_.at_most(lits, k);
     std::vector<Lit> neg;
     for (Lit l : lits) neg.push_back(-l);

@@ -230,6 +230,16 @@ TEST_CASE("synthesis: counting bounds agree with the exact encoding") {
     CHECK(r.status == SynthesisStatus::Impossible);
     CHECK(r.certificate.find("UNSAT of query") == 0);
   }
+  // Below the distance bound, with the restricted phases on: they fail, the exact query refutes.
+  SynthesisOptions restricted = o;
+  restricted.cayley_first = true;
+  for (unsigned t = 0; t < 3; ++t) {
+    INFO("Q3 total exchange T=" << t);
+    CHECK(synthesize(Network::parse("Q3"), MLA, make(K::TotalExchange), t, restricted).status ==
+          SynthesisStatus::Impossible);
+    CHECK(synthesize(Network::parse("C4"), SLA, make(K::MultinodeBroadcast), t, restricted)
+              .status == SynthesisStatus::Impossible);
+  }
 }
 
 TEST_CASE("synthesis: symmetry breaking and the Cayley phase do not change answers") {
