@@ -115,6 +115,7 @@ Commands::Commands(CLI::App& app) {
   add_export_command(app, action_, keep_);
   add_render_command(app, action_, keep_);
   add_ci_command(app, action_, keep_);
+  add_synthesize_command(app, action_, keep_);
 }
 
 void Commands::add_list(CLI::App& app) {

@@ -4,6 +4,8 @@
 #   bash scripts/dev.sh test    install what is missing, build, run the whole test suite (ctest)
 #   bash scripts/dev.sh bench   install, build, run the benchmarks (figures go to docs/benchmarks.md)
 #   bash scripts/dev.sh asan    install, build with AddressSanitizer + UBSan, run the fast tests
+#   bash scripts/dev.sh fuzz [SECONDS]  libFuzzer (ASan+UBSan) on the loader, the network parser
+#                               and native-vs-reference; findings go to tests/fuzz/regressions/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-demo}"
@@ -56,10 +58,14 @@ case "$what" in
   asan)
     build build-asan -DSCHEDCERT_SANITIZE=ON -DSCHEDCERT_BENCHMARKS=OFF
     # The fast tests: everything but the cases tagged slow (doctest test-case-exclude filter).
-    ASAN_OPTIONS=detect_leaks=1 ./build-asan/tests/schedcert_tests -tce="*slow*"
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+      ./build-asan/tests/schedcert_tests -tce="*slow*"
+    ;;
+  fuzz)
+    bash tests/fuzz/run_fuzz.sh "${2:-60}" build-fuzz
     ;;
   *)
-    echo "usage: bash scripts/dev.sh demo|test|bench|asan" >&2
+    echo "usage: bash scripts/dev.sh demo|test|bench|asan|fuzz [SECONDS]" >&2
     exit 2
     ;;
 esac
