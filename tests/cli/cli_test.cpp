@@ -107,8 +107,11 @@ TEST_CASE("cli: every command in the README's 'Using it' block runs and exits 0"
     }
   }
   REQUIRE(commands.size() >= 5);
+  // Run where a reader would (the repository root), but write into a scratch folder: a
+  // temporary directory whose docs/ points at the repository's.
   const fs::path dir = fs::temp_directory_path() / ("schedcert-readme-" + std::to_string(getpid()));
   fs::create_directories(dir);
+  fs::create_directory_symlink(fs::canonical(fs::path(SCHEDCERT_TEST_DIR) / ".." / "docs"), dir / "docs");
   for (const auto& [c, expect] : commands) {
     auto r = run_cli(c, dir.string());
     CAPTURE(c);
