@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "certify/check.hpp"
+#include "certify/optimality.hpp"
 #include "cli/papers.hpp"
 #include "schedules/error.hpp"
 #include "schedules/registry.hpp"
@@ -252,18 +253,40 @@ void Commands::add_certify(CLI::App& app) {
   sub->add_option("--max-dim", *max_dim,
                   "the largest d: default job 3; --paper: the paper's default when omitted")
       ->default_val(0);
+  auto optimality = hold<bool>(keep_);
+  auto opt_smt2 = hold<std::string>(keep_);
+  sub->add_flag("--optimality", *optimality,
+                "with a construction: prove one step less impossible (Z3), or find a shorter "
+                "schedule (saved as NAME-shorter.json, exit 1); unknown within --timeout exits 3");
+  sub->add_option("--optimality-smt2", *opt_smt2, "with --optimality: write the T - 1 query here");
   sub->add_option("--paper", *paper,
                   "regenerate and verify one paper's tables: bertsekas1991, ho-johnsson1986, "
                   "dimakopoulos1998, fragopoulou1995");
-  sub->callback([this, name, opts, eng, max_dim, paper] {
-    action_ = [name, opts, eng, max_dim, paper] {
+  sub->callback([this, name, opts, eng, max_dim, paper, optimality, opt_smt2] {
+    action_ = [name, opts, eng, max_dim, paper, optimality, opt_smt2] {
       EngineOptions e = *eng;
       if (!name->empty()) {
         if (e.engine.empty()) e.engine = "auto";
         const auto& c = Registry::instance().find(*name);
         if (opts->dim == 0) throw InputError("--dim: required with a construction name");
-        auto r = certify::certify_construction(c, to_params(c, *opts), to_check(e));
-        return emit({r}, e.json, false);
+        const Params params = to_params(c, *opts);
+        auto r = certify::certify_construction(c, params, to_check(e));
+        int code = emit({r}, e.json, false);
+        if (*optimality && r.outcome == certify::Outcome::Valid) {
+          auto o = certify::certify_optimality(generate(c, params),
+                                               static_cast<unsigned>(e.timeout_seconds * 1000),
+                                               *opt_smt2);
+          std::cout << "  optimality:    " << certify::to_string(o.verdict) << " (" << o.certificate
+                    << ")\n";
+          if (o.shorter) {
+            const std::string path = c.name + "-shorter.json";
+            write_schedule_file(*o.shorter, path);
+            std::cout << "  shorter schedule written to " << path << "\n";
+          }
+          if (o.verdict == certify::Optimality::NotOptimal) code = std::max(code, 1);
+          if (o.verdict == certify::Optimality::Unknown) code = std::max(code, 3);
+        }
+        return code;
       }
       if (e.engine.empty()) e.engine = "auto";
       std::vector<certify::Report> rs;
