@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "encodings/smt_verifier.hpp"
+#include "schedules/atomic_file.hpp"
 #include "schedules/error.hpp"
 #include "schedules/transforms/translate.hpp"
 #include "verifier/native.hpp"
@@ -58,13 +59,9 @@ EngineRun run_engine(Engine e, const Schedule& s, const CheckOptions& o) {
     case Engine::Native: r.verdict = verifier::verify_native(s); break;
     case Engine::Symmetric: r.verdict = verifier::verify_translated(s); break;
     case Engine::Smt: {
-      if (!o.emit_smt2_path.empty()) {
-        std::ofstream out(o.emit_smt2_path + ".tmp");
-        out << encodings::smt2_query(s);
-        out.close();
-        if (!out || std::rename((o.emit_smt2_path + ".tmp").c_str(), o.emit_smt2_path.c_str()) != 0)
-          throw InputError("--emit-smt2: cannot write " + o.emit_smt2_path);
-      }
+      if (!o.emit_smt2_path.empty())
+        write_atomically(o.emit_smt2_path,
+                         [&](std::ostream& out) { out << encodings::smt2_query(s); });
       try {
         encodings::SmtOptions so;
         so.timeout_ms = o.smt_timeout_ms;

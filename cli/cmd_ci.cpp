@@ -5,6 +5,7 @@
 
 #include "certify/manifest.hpp"
 #include "cli/commands.hpp"
+#include "schedules/atomic_file.hpp"
 #include "schedules/error.hpp"
 #include "witnesses/junit.hpp"
 #include "witnesses/report.hpp"
@@ -17,14 +18,8 @@ struct CiOptions {
 };
 
 template <class F>
-void write_file(const std::string& path, const char* opt, F&& f) {
-  if (path == "-") {
-    f(std::cout);
-    return;
-  }
-  std::ofstream o(path);
-  if (!o) throw InputError(std::string(opt) + ": cannot write '" + path + "'");
-  f(o);
+void write_file(const std::string& path, const char* /*opt*/, F&& f) {
+  write_atomically(path, [&](std::ostream& o) { f(o); });
 }
 }  // namespace
 

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/commands.hpp"
+#include "schedules/atomic_file.hpp"
 #include "cli/export_figures.hpp"
 #include "schedules/error.hpp"
 #include "schedules/schedule_json.hpp"
@@ -40,39 +41,6 @@ void check_coq_file_name(const std::string& path) {
                      "': coqc takes the module name from the file name, which must be a Coq "
                      "identifier followed by .v (letters, digits, '_', starting with a letter), "
                      "e.g. q3_broadcast.v");
-}
-
-template <class Write>
-void write_atomically(const std::string& path, Write&& write) {
-  if (path == "-") {
-    write(std::cout);
-    std::cout.flush();
-    if (!std::cout) throw InputError("-: cannot write to standard output");
-    return;
-  }
-  namespace fs = std::filesystem;
-  static std::atomic<unsigned> counter{0};
-  const fs::path target(path);
-  fs::path dir = target.parent_path();
-  if (dir.empty()) dir = ".";
-  const fs::path tmp = dir / ("." + target.filename().string() + ".tmp-" +
-                              std::to_string(::getpid()) + "-" + std::to_string(counter++));
-  try {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out)
-      throw InputError(path + ": cannot create a temporary file in " + dir.string() + ": " +
-                       std::strerror(errno));
-    write(out);
-    out.close();
-    if (!out) throw InputError(path + ": cannot write the file: " + std::strerror(errno));
-    std::error_code ec;
-    fs::rename(tmp, target, ec);
-    if (ec) throw InputError(path + ": cannot replace the file: " + ec.message());
-  } catch (...) {
-    std::error_code ignore;
-    fs::remove(tmp, ignore);
-    throw;
-  }
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/export_figures.hpp"
+#include "schedules/atomic_file.hpp"
 #include "cli/schedule_source.hpp"
 #include "verifier/native.hpp"
 #include "witnesses/dot.hpp"
@@ -22,14 +23,7 @@ struct FigureOptions {
 
 template <class F>
 int write_to(const std::string& path, F&& f) {
-  if (path.empty() || path == "-") {
-    f(std::cout);
-    return 0;
-  }
-  std::ofstream o(path);
-  if (!o) throw InputError("-o: cannot write '" + path + "'");
-  f(o);
-  if (!o) throw InputError("-o: write to '" + path + "' failed");
+  write_atomically(path.empty() ? "-" : path, [&](std::ostream& o) { f(o); });
   return 0;
 }
 

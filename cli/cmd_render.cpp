@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "schedules/atomic_file.hpp"
 #include "cli/schedule_source.hpp"
 #include "verifier/native.hpp"
 #include "witnesses/html.hpp"
@@ -25,13 +26,8 @@ void add_render_command(CLI::App& app, std::function<int()>& action,
     action = [src, out] {
       auto s = src->load();
       auto v = verifier::verify_native(s);
-      if (out->empty() || *out == "-") {
-        witnesses::write_html(s, v, std::cout);
-      } else {
-        std::ofstream f(*out);
-        if (!f) throw InputError("-o: cannot write '" + *out + "'");
-        witnesses::write_html(s, v, f);
-      }
+      write_atomically(out->empty() ? "-" : *out,
+                       [&](std::ostream& f) { witnesses::write_html(s, v, f); });
       return v.valid ? 0 : 1;
     };
   });

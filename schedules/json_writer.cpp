@@ -18,6 +18,7 @@
 
 #include "schedules/error.hpp"
 #include "schedules/schedule_json.hpp"
+#include "schedules/atomic_file.hpp"
 
 namespace schedcert::schedules {
 
@@ -210,35 +211,7 @@ void write(const Schedule& s, const Expectation* expect, std::ostream& os) {
 }
 
 void write_file(const Schedule& s, const Expectation* expect, const std::string& path) {
-  if (path == "-") {
-    write(s, expect, std::cout);
-    std::cout.flush();
-    if (!std::cout) throw InputError("-: cannot write the schedule to standard output");
-    return;
-  }
-  namespace fs = std::filesystem;
-  static std::atomic<unsigned> counter{0};
-  const fs::path target(path);
-  fs::path dir = target.parent_path();
-  if (dir.empty()) dir = ".";
-  const fs::path tmp = dir / ("." + target.filename().string() + ".tmp-" +
-                              std::to_string(::getpid()) + "-" + std::to_string(counter++));
-  try {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out)
-      throw InputError(path + ": cannot create a temporary file in " + dir.string() + ": " +
-                       std::strerror(errno));
-    write(s, expect, out);
-    out.close();
-    if (!out) throw InputError(path + ": cannot write the file: " + std::strerror(errno));
-    std::error_code ec;
-    fs::rename(tmp, target, ec);
-    if (ec) throw InputError(path + ": cannot replace the file: " + ec.message());
-  } catch (...) {
-    std::error_code ignore;
-    fs::remove(tmp, ignore);
-    throw;
-  }
+  write_atomically(path, [&](std::ostream& out) { write(s, expect, out); });
 }
 
 }  // namespace

@@ -1,0 +1,14 @@
+// Witness and schedule files are written atomically: into a temporary file beside the target,
+// then renamed over it, so a reader never sees a half-written file and a failure leaves none.
+#pragma once
+#include <functional>
+#include <iosfwd>
+#include <string>
+
+namespace schedcert {
+
+// "-" writes to standard output. Throws InputError naming the path on any failure (and removes
+// the temporary file).
+void write_atomically(const std::string& path, const std::function<void(std::ostream&)>& write);
+
+}  // namespace schedcert
