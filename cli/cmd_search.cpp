@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/search_tree.hpp"
 #include "encodings/alpha.hpp"
 #include "schedules/error.hpp"
 #include "verifier/bounds.hpp"
@@ -79,6 +80,7 @@ void add_search_command(CLI::App& app, std::function<int()>& action,
   alpha->add_option("--emit-smt2", o->emit_smt2, "write every query as SMT-LIB2 into DIR");
   alpha->add_option("-o,--output", o->output, "write the tree and bounds as JSON");
   alpha->callback([&action, o] { action = [o] { return run_alpha(*o); }; });
+  add_search_tree_subcommands(*sub, action, keep);
 }
 
 }  // namespace schedcert::cli

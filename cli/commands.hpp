@@ -43,6 +43,8 @@ void add_ci_command(CLI::App& app, std::function<int()>& action,
                     std::vector<std::shared_ptr<void>>& keep);
 void add_synthesize_command(CLI::App& app, std::function<int()>& action,
                             std::vector<std::shared_ptr<void>>& keep);
+void add_sweep_command(CLI::App& app, std::function<int()>& action,
+                       std::vector<std::shared_ptr<void>>& keep);
 
 class Commands {
  public:
