@@ -6,11 +6,16 @@
 
 namespace schedcert::verifier {
 
-// How the item rules are checked: Auto picks the bitset path (step order over a nodes x items
-// bitset) when the problem is neither combining nor ordered and the bitset has at most 2^31
-// bits, else the bucket path (item by item, O(nodes + transmissions) memory). Both must give
-// the same verdict; tests force each to compare them.
-enum class NativePath { Auto, Buckets, Bitset };
+// How the rules are checked. All paths must give the same verdict; tests force each to compare.
+//  Bitset:  item rules in step order over a nodes x items bitset (neither combining nor
+//           ordered problems, at most 2^31 bits).
+//  Buckets: item rules item by item, O(nodes + items + transmissions) memory.
+//  Compact: the bucket algorithm over the nodes and items the schedule touches, renumbered
+//           densely: memory proportional to the schedule, not to the network (one edge on Q31).
+//  Auto:    Compact when the network and its items are much larger than the schedule (more
+//           than 2^22 node and item cells and more than 4 per transmission and item slot), else
+//           Bitset when it applies and fits, else Buckets.
+enum class NativePath { Auto, Buckets, Bitset, Compact };
 
 Verdict verify_native(const schedules::Schedule& s, NativePath path = NativePath::Auto);
 

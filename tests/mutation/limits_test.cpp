@@ -5,8 +5,11 @@
 #include <doctest/doctest.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -77,6 +80,84 @@ TEST_CASE("limits: node ids near 2^32 in a file") {
   }
   // A root near 2^32.
   CHECK(outcome(file_with("Q3", R"({"kind": "broadcast", "root": 4294967295})", "[]")) == "input-error");
+}
+
+// Finding F3: the verifier's per-node and per-item arrays used to have the network's size, so
+// one transmission on Q31 asked for tens of GB. The compact path sizes them to the schedule; the
+// verdict, with the node and item of the first violation, is the one the dense path defines.
+TEST_CASE("limits: a few transmissions on Q31 or on Q30 with 2^30 items: exact verdict at once (F3)") {
+  struct Case {
+    const char* network;
+    const char* problem;
+    const char* steps;
+    const char* rule;
+    std::int64_t transmission;
+    Item item;
+    Node node;
+  };
+  const Case cases[] = {
+      {"Q31", R"({"kind": "broadcast", "root": 0})", "[[[0,1,0]]]", "completion", -1, 0, 2},
+      {"Q31", R"({"kind": "broadcast", "root": 5})", "[[[5,4,0]]]", "completion", -1, 0, 0},
+      {"Q31", R"({"kind": "broadcast", "root": 0})", "[[[1,0,0]]]", "causality", 0, 0, 1},
+      {"Q31", R"({"kind": "broadcast", "root": 0})", "[[[0,1,0],[0,1,0]]]", "link-capacity", 1, 0, 0},
+      {"Q31", R"({"kind": "broadcast", "root": 0})", "[[[0,3,0]]]", "adjacency", 0, 0, 0},
+      {"Q31", R"({"kind": "broadcast", "root": 2147483647})", "[[[2147483647,1073741823,0]]]",
+       "completion", -1, 0, 0},
+      {"Q31", R"({"kind": "successive-broadcast", "sources": [0, 0]})", "[[[0,1,0]],[[0,1,1]]]",
+       "completion", -1, 0, 2},
+      {"Q31", R"({"kind": "successive-broadcast", "sources": [0, 0]})", "[[[0,1,1]]]", "order", 0, 1, 1},
+      {"Q30", R"({"kind": "scatter", "root": 0})", "[[[0,1,1]]]", "completion", -1, 2, 2},
+      {"Q30", R"({"kind": "scatter", "root": 0, "messages": 2})", "[[[0,1,2]],[[0,1,3]]]",
+       "completion", -1, 4, 2},
+      {"Q30", R"({"kind": "multinode-broadcast"})", "[[[0,1,0]]]", "completion", -1, 0, 2},
+      {"Q30", R"({"kind": "gather", "root": 0})", "[[[1,0,1]]]", "completion", -1, 2, 0},
+      {"Q30", R"({"kind": "accumulation", "root": 0})", "[[[1,0,1]]]", "completion", -1, 2, 0},
+      {"Q30", R"({"kind": "accumulation", "root": 0})", "[[[1,0,1]],[[1,0,1]]]", "duplicate", 1, 1, 0},
+  };
+  for (const Case& c : cases) {
+    INFO(std::string(c.network) + " " + c.problem + " " + c.steps);
+    const auto t0 = std::chrono::steady_clock::now();
+    ScheduleFile f = parse_schedule_json(file_with(c.network, c.problem, c.steps), "f3");
+    const auto v = verify_native(f.schedule);
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    REQUIRE_FALSE(v.valid);
+    CHECK(schedcert::verifier::to_string(v.violation->rule) == c.rule);
+    CHECK(v.violation->transmission == c.transmission);
+    CHECK(v.violation->item == c.item);
+    if (v.violation->rule != schedcert::verifier::Rule::Adjacency &&
+        v.violation->rule != schedcert::verifier::Rule::LinkCapacity)
+      CHECK(v.violation->node == c.node);
+    CHECK(v.metrics.directed_links == f.schedule.network().size() * f.schedule.network().ports());
+    CHECK(secs < 5.0);
+    MESSAGE(std::string(c.network) + " " + c.problem + ": " + v.violation->message + " (" + std::to_string(secs) + " s)");
+  }
+}
+
+// The same through the CLI under a 1.5 GB address-space limit (skipped under AddressSanitizer,
+// which reserves terabytes of address space): exit 1 with the completion verdict, not exit 2
+// "out of memory".
+TEST_CASE("limits: schedcert verify on a one-edge Q31 file under ulimit -v (F3)") {
+#if defined(__SANITIZE_ADDRESS__)
+  MESSAGE("skipped under AddressSanitizer");
+#else
+  namespace fs = std::filesystem;
+  const fs::path file = fs::temp_directory_path() / ("schedcert-f3-" + std::to_string(::getpid()) + ".json");
+  { std::ofstream(file) << file_with("Q31", R"({"kind": "broadcast", "root": 0})", "[[[0,1,0]]]"); }
+  const std::string cmd = "ulimit -v 1500000; " + std::string(SCHEDCERT_BINARY) + " verify '" +
+                          file.string() + "' --engine native 2>&1";
+  std::string out;
+  FILE* p = ::popen(cmd.c_str(), "r");
+  REQUIRE(p != nullptr);
+  char buf[4096];
+  std::size_t got;
+  while ((got = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, got);
+  const int status = ::pclose(p);
+  fs::remove(file);
+  INFO(out);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 1);
+  CHECK(out.find("completion: node 2 never receives item 0") != std::string::npos);
+#endif
 }
 
 TEST_CASE("limits: 100000-deep nested JSON is an InputError, not a stack overflow") {

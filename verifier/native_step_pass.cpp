@@ -1,0 +1,227 @@
+// Pass 1 of the native verifier: the per-step rules, in schedule order.
+//
+// Node range and adjacency, packet rules, link capacity and the model's port limits. Per-step
+// counters live in flat arrays indexed by directed link (node * ports + port) or by node, and
+// are reset by generation stamps (the step number), never cleared. The per-node arrays are
+// indexed through a node policy (native_detail.hpp): the node id itself on the dense path, its
+// rank among the touched nodes on the compact path, so a schedule on Q31 needs no 2^31 arrays.
+#include <algorithm>
+
+#include "verifier/native_detail.hpp"
+
+namespace schedcert::verifier::detail {
+
+using schedules::Model;
+
+namespace {
+
+// Per directed link: the step that last used it (generation stamp) and its load over the whole
+// schedule. Dense arrays indexed by link id when the schedule touches a fair share of the links;
+// an open-addressing table keyed by link id when it is sparse (a broadcast on Q_24 uses 2^24
+// of its 4 * 10^8 directed links), so memory stays O(transmissions).
+class LinkCounters {
+ public:
+  LinkCounters(std::uint64_t links, std::uint64_t transmissions) {
+    if (links <= 4 * transmissions + (1u << 20)) {
+      dense_stamp_.assign(links, 0);
+      dense_load_.assign(links, 0);
+    } else {
+      std::uint64_t cap = 1;
+      while (cap < 2 * transmissions + 16) cap <<= 1;
+      keys_.assign(cap, kEmpty);
+      stamp_.assign(cap, 0);
+      load_.assign(cap, 0);
+      mask_ = cap - 1;
+    }
+  }
+  // Records a use of `link` in step `gen`; returns true if it was already used in that step.
+  bool use(std::uint64_t link, std::uint32_t gen) {
+    std::uint32_t* st;
+    std::uint32_t* ld;
+    if (!dense_stamp_.empty()) {
+      st = &dense_stamp_[link];
+      ld = &dense_load_[link];
+    } else {
+      std::uint64_t h = (link * 0x9E3779B97F4A7C15ull) & mask_;
+      while (keys_[h] != link && keys_[h] != kEmpty) h = (h + 1) & mask_;
+      keys_[h] = link;
+      st = &stamp_[h];
+      ld = &load_[h];
+    }
+    ++*ld;
+    const bool again = *st == gen;
+    *st = gen;
+    return again;
+  }
+  std::uint64_t max_load() const {
+    std::uint32_t mx = 0;
+    for (auto l : dense_load_) mx = std::max(mx, l);
+    for (auto l : load_) mx = std::max(mx, l);
+    return mx;
+  }
+
+ private:
+  static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
+  std::vector<std::uint32_t> dense_stamp_, dense_load_;
+  std::vector<std::uint64_t> keys_;
+  std::vector<std::uint32_t> stamp_, load_;
+  std::uint64_t mask_ = 0;
+};
+
+}  // namespace
+
+template <class Nodes>
+StepPass step_pass(const Schedule& s, Metrics& m, const Nodes& nodes) {
+  const auto& net = s.network();
+  const auto& prob = s.problem();
+  const std::uint64_t n = net.size();
+  const std::uint64_t items = prob.num_items(n);
+  const std::uint64_t ports = net.ports();
+  const Model model = s.model();
+  StepPass out;
+  LinkCounters links(n * ports, s.num_transmissions());
+  // Per-node counters, indexed through the node policy (identity, or rank among touched nodes).
+  const std::uint64_t slots = nodes.size();
+  std::vector<std::uint32_t> send_stamp(slots, 0), recv_stamp(slots, 0);
+  std::vector<std::uint32_t> send_count(slots, 0), recv_count(slots, 0);
+  std::vector<std::uint64_t> first_send(slots, 0);
+  std::vector<Item> sorted;
+
+  for (std::size_t st = 0; st < s.num_steps(); ++st) {
+    const auto gen = static_cast<std::uint32_t>(st + 1);
+    for (std::size_t k = s.step_begin(st); k < s.step_end(st); ++k) {
+      const Node f = s.from(k), t = s.to(k);
+      auto pk = s.packet(k);
+      m.item_transmissions += pk.size();
+      if (out.first) {  // past the first violation only the metrics still count
+        if (auto dim = net.edge_dim(f, t))
+          links.use(static_cast<std::uint64_t>(f) * ports + net.port_in_dim(f, t, *dim), gen);
+        continue;
+      }
+      const bool seen = false;
+      auto fail = [&](Rule r, Item item, Node node, const std::string& what) {
+        if (!out.first) out.first = make(r, s, k, st, item, node, what);
+      };
+      if (f >= n || t >= n) {
+        fail(Rule::Adjacency, pk[0], f >= n ? f : t,
+             "node " + std::to_string(f >= n ? f : t) + " does not exist in " + net.name() +
+                 " (nodes 0.." + std::to_string(n - 1) + ")");
+        continue;
+      }
+      const auto dim = net.edge_dim(f, t);
+      if (!dim) {
+        fail(Rule::Adjacency, pk[0], f,
+             "nodes " + std::to_string(f) + " and " + std::to_string(t) + " are not adjacent in " +
+                 net.name() + (f == t ? " (a node cannot send to itself)" : ""));
+        continue;
+      }
+      // Packet rules.
+      if (!seen) {
+        for (Item i : pk)
+          if (i >= items) {
+            fail(Rule::Packet, i, f,
+                 "item " + std::to_string(i) + " does not exist (problem " + prob.describe() +
+                     " has items 0.." + std::to_string(items - 1) + ")");
+            break;
+          }
+        if (!out.first && pk.size() > 1) {
+          if (!prob.combining() && pk.size() > prob.packet_items) {
+            fail(Rule::Packet, pk[0], f,
+                 "packet holds " + std::to_string(pk.size()) + " items but at most " +
+                     std::to_string(prob.packet_items) + " fit in one packet");
+          } else {
+            sorted.assign(pk.begin(), pk.end());
+            std::sort(sorted.begin(), sorted.end());
+            auto dup = std::adjacent_find(sorted.begin(), sorted.end());
+            if (dup != sorted.end())
+              fail(Rule::Packet, *dup, f, "item " + std::to_string(*dup) + " appears twice in the packet");
+            if (!out.first && prob.combining()) {
+              Node tg = prob.target(pk[0], n);
+              for (Item i : pk)
+                if (prob.target(i, n) != tg) {
+                  fail(Rule::Packet, i, f,
+                       "combines " + prob.describe_item(pk[0], n) + " with " +
+                           prob.describe_item(i, n) + ", which is bound for another target");
+                  break;
+                }
+            }
+          }
+        }
+      }
+      // Link capacity: one packet per directed link per step.
+      const std::uint64_t link = static_cast<std::uint64_t>(f) * ports + net.port_in_dim(f, t, *dim);
+      if (links.use(link, gen))
+        fail(Rule::LinkCapacity, pk[0], f,
+             "link " + std::to_string(f) + " -> " + std::to_string(t) +
+                 " already carries a packet in this step (capacity one packet per direction)");
+      // Port limits of the model.
+      const std::uint32_t lf = nodes(f), lt = nodes(t);
+      if (send_stamp[lf] != gen) {
+        send_stamp[lf] = gen;
+        send_count[lf] = 0;
+        first_send[lf] = k;
+      }
+      if (recv_stamp[lt] != gen) {
+        recv_stamp[lt] = gen;
+        recv_count[lt] = 0;
+      }
+      ++send_count[lf];
+      ++recv_count[lt];
+      const auto sends_of = [&](std::uint32_t v) { return send_stamp[v] == gen ? send_count[v] : 0u; };
+      const auto recvs_of = [&](std::uint32_t v) { return recv_stamp[v] == gen ? recv_count[v] : 0u; };
+      switch (model) {
+        case Model::AllPort: break;
+        case Model::SinglePortFull:
+          if (send_count[lf] > 1)
+            fail(Rule::Port, pk[0], f,
+                 "node " + std::to_string(f) + " sends " + std::to_string(send_count[lf]) +
+                     " packets in this step (single-port: at most one send per step)");
+          else if (recv_count[lt] > 1)
+            fail(Rule::Port, pk[0], t,
+                 "node " + std::to_string(t) + " receives " + std::to_string(recv_count[lt]) +
+                     " packets in this step (single-port: at most one receive per step)");
+          break;
+        case Model::SinglePortHalf:
+          if (sends_of(lf) + recvs_of(lf) > 1)
+            fail(Rule::Port, pk[0], f,
+                 "node " + std::to_string(f) + " already " +
+                     (recvs_of(lf) > 0 ? "receives" : "sends") +
+                     " in this step (single-port half duplex: one send or one receive per step)");
+          else if (sends_of(lt) + recvs_of(lt) > 1)
+            fail(Rule::Port, pk[0], t,
+                 "node " + std::to_string(t) + " already " +
+                     (sends_of(lt) > 0 ? "sends" : "receives") +
+                     " in this step (single-port half duplex: one send or one receive per step)");
+          break;
+        case Model::ShoutWhisper: {
+          auto first = s.packet(first_send[lf]);
+          if (send_count[lf] > 1 && !std::equal(first.begin(), first.end(), pk.begin(), pk.end()))
+            fail(Rule::Port, pk[0], f,
+                 "node " + std::to_string(f) + " sends a different packet than its transmission " +
+                     std::to_string(first_send[lf]) +
+                     " in this step (shout-whisper: one message per step, to any set of neighbours)");
+          else if (recv_count[lt] > 1)
+            fail(Rule::Port, pk[0], t,
+                 "node " + std::to_string(t) + " receives " + std::to_string(recv_count[lt]) +
+                     " packets in this step (shout-whisper: at most one receive per step)");
+          else if (recvs_of(lf) > 0)
+            fail(Rule::Port, pk[0], f,
+                 "node " + std::to_string(f) +
+                     " sends and receives in the same step (shout-whisper forbids it)");
+          else if (sends_of(lt) > 0)
+            fail(Rule::Port, pk[0], t,
+                 "node " + std::to_string(t) +
+                     " sends and receives in the same step (shout-whisper forbids it)");
+          break;
+        }
+      }
+    }
+  }
+  m.max_link_load = links.max_load();
+  return out;
+}
+
+template StepPass step_pass<DenseNodes>(const Schedule&, Metrics&, const DenseNodes&);
+template StepPass step_pass<CompactNodes>(const Schedule&, Metrics&, const CompactNodes&);
+
+}  // namespace schedcert::verifier::detail
