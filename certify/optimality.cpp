@@ -1,5 +1,7 @@
 #include "certify/optimality.hpp"
 
+#include <filesystem>
+
 #include "encodings/synthesis.hpp"
 #include "verifier/bounds.hpp"
 #include "verifier/native.hpp"
@@ -15,6 +17,22 @@ std::string to_string(Optimality o) {
   return "?";
 }
 
+std::string to_string(CertificateKind k) {
+  switch (k) {
+    case CertificateKind::LowerBound: return "lower bound";
+    case CertificateKind::Counting: return "counting";
+    case CertificateKind::Unsat: return "UNSAT";
+    case CertificateKind::Witness: return "witness";
+    case CertificateKind::None: return "none";
+  }
+  return "?";
+}
+
+CertificateKind impossible_kind(const std::string& certificate) {
+  return certificate.find("UNSAT of query") != std::string::npos ? CertificateKind::Unsat
+                                                                  : CertificateKind::Counting;
+}
+
 OptimalityResult certify_optimality(const schedules::Schedule& s, unsigned timeout_ms,
                                     const std::string& emit_smt2) {
   OptimalityResult r;
@@ -23,6 +41,7 @@ OptimalityResult certify_optimality(const schedules::Schedule& s, unsigned timeo
   r.lower_bound = b.steps.value;
   if (r.steps <= r.lower_bound) {
     r.verdict = Optimality::Optimal;
+    r.kind = CertificateKind::LowerBound;
     r.certificate = "meets the lower bound " + std::to_string(r.lower_bound) + ": " + b.steps.argument;
     return r;
   }
@@ -32,9 +51,11 @@ OptimalityResult certify_optimality(const schedules::Schedule& s, unsigned timeo
   auto res = encodings::synthesize(s.network(), s.model(), s.problem(),
                                    static_cast<unsigned>(r.steps - 1), o);
   r.seconds = res.seconds;
+  if (!emit_smt2.empty() && std::filesystem::exists(emit_smt2)) r.smt2_path = emit_smt2;
   switch (res.status) {
     case encodings::SynthesisStatus::Impossible:
       r.verdict = Optimality::Optimal;
+      r.kind = impossible_kind(res.certificate);
       r.certificate = std::to_string(r.steps - 1) + " steps are impossible: " + res.certificate;
       break;
     case encodings::SynthesisStatus::Found: {
@@ -45,6 +66,7 @@ OptimalityResult certify_optimality(const schedules::Schedule& s, unsigned timeo
         break;
       }
       r.verdict = Optimality::NotOptimal;
+      r.kind = CertificateKind::Witness;
       r.certificate = "a valid schedule of " + std::to_string(res.schedule->num_steps()) +
                       " steps exists (found by Z3, verified natively)";
       r.shorter = std::move(res.schedule);

@@ -1,0 +1,549 @@
+// The optimality sweep: design note in sweep.hpp. construction_rows() finds and certifies the
+// registered constructions of one combination, synthesis_row() walks T upwards when there are
+// none, write_sweep() renders the rows (text, markdown, LaTeX, JSON).
+#include "certify/sweep.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <iomanip>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <sstream>
+
+#include "encodings/synthesis.hpp"
+#include "schedules/error.hpp"
+#include "schedules/registry.hpp"
+#include "schedules/schedule_json.hpp"
+#include "verifier/bounds.hpp"
+#include "verifier/native.hpp"
+
+namespace schedcert::certify {
+
+using namespace schedcert::schedules;
+
+std::string to_string(SweepVerdict v) {
+  switch (v) {
+    case SweepVerdict::OptimalByBound: return "optimal by bound";
+    case SweepVerdict::OptimalByProof: return "optimal by proof";
+    case SweepVerdict::ShorterFound: return "shorter schedule found";
+    case SweepVerdict::Unknown: return "unknown";
+    case SweepVerdict::Invalid: return "construction invalid";
+    case SweepVerdict::Error: return "error";
+  }
+  return "?";
+}
+
+bool closed(SweepVerdict v) {
+  return v == SweepVerdict::OptimalByBound || v == SweepVerdict::OptimalByProof ||
+         v == SweepVerdict::ShorterFound;
+}
+
+Problem sweep_problem(const Network& net, ProblemKind k) {
+  Problem p;
+  p.kind = k;
+  p.root = 0;
+  p.messages = 1;
+  p.packet_items = 1;
+  if (k == ProblemKind::SuccessiveBroadcast) {
+    const Node n = net.num_nodes();
+    for (Node i = 0; i < n; ++i) p.sources.push_back(net.is_hypercube() ? (i ^ (i >> 1)) : i);
+  }
+  p.validate(net);
+  return p;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Timer {
+  Clock::time_point wall = Clock::now();
+  std::clock_t cpu = std::clock();
+  void stamp(SweepRow& r) const {
+    r.seconds = std::chrono::duration<double>(Clock::now() - wall).count();
+    r.cpu_seconds = static_cast<double>(std::clock() - cpu) / CLOCKS_PER_SEC;
+  }
+};
+
+std::string file_stem(const SweepRow& r, ProblemKind k) {
+  std::string s = r.network + "-" + r.model + "-" + schedules::to_string(k) + "-" + r.source;
+  for (char& ch : s)
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-') ch = '_';
+  return s;
+}
+
+std::string in_dir(const SweepOptions& o, const std::string& name) {
+  return o.out_dir.empty() ? "" : (std::filesystem::path(o.out_dir) / name).string();
+}
+
+// The parameter sets a construction might take for this network (see sweep.hpp).
+std::vector<Params> candidates(const Network& net) {
+  std::vector<Params> ps;
+  if (net.is_hypercube()) {
+    Params p;
+    p.dim = net.dims();
+    ps.push_back(p);
+  } else {
+    bool same_ring = true;
+    for (const auto& f : net.factors())
+      same_ring = same_ring && f.kind == FactorKind::Ring && f.size == net.factors()[0].size;
+    if (same_ring) {
+      Params p;
+      p.dim = net.dims();
+      p.radix = static_cast<int>(net.factors()[0].size);
+      ps.push_back(p);
+    }
+  }
+  Params p;
+  p.network = net.name();
+  ps.push_back(p);
+  return ps;
+}
+
+bool same_problem(const Problem& a, const Problem& want) {
+  if (a.kind != want.kind || a.messages != want.messages || a.packet_items != want.packet_items)
+    return false;
+  if (a.has_root() && a.root != want.root) return false;
+  return true;  // successive broadcasts: the construction's own order is kept
+}
+
+void fill_unknown(SweepRow& r, std::uint64_t lo, std::optional<std::uint64_t> hi) {
+  r.verdict = SweepVerdict::Unknown;
+  r.kind = CertificateKind::None;
+  r.gap_lo = lo;
+  r.gap_hi = hi;
+}
+
+// One construction's schedule: verify, then certify_optimality.
+void certify_row(SweepRow& r, const Schedule& s, ProblemKind k, const SweepOptions& o) {
+  r.steps = s.num_steps();
+  r.problem = s.problem().describe();
+  r.sources = s.problem().sources;
+  r.lower_bound = verifier::lower_bounds(s.network(), s.model(), s.problem()).steps.value;
+  const verifier::Verdict v = verifier::verify_native(s);
+  if (!v.valid) {
+    fill_unknown(r, r.lower_bound, std::nullopt);
+    r.verdict = SweepVerdict::Invalid;
+    r.note = v.violation ? v.violation->message : "rejected";
+    return;
+  }
+  const std::string stem = file_stem(r, k);
+  const std::string smt2 = in_dir(o, stem + ".T" + std::to_string(*r.steps - 1) + ".smt2");
+  OptimalityResult res = certify_optimality(s, o.timeout_ms, smt2);
+  r.kind = res.kind;
+  r.certificate = res.certificate;
+  switch (res.verdict) {
+    case Optimality::Optimal:
+      r.verdict = res.kind == CertificateKind::LowerBound ? SweepVerdict::OptimalByBound
+                                                          : SweepVerdict::OptimalByProof;
+      r.gap_lo = *r.steps;
+      r.gap_hi = r.steps;
+      r.smt2_file = res.smt2_path;
+      break;
+    case Optimality::NotOptimal: {
+      // Re-verified here as well: the sweep trusts no one's word for a finding.
+      const verifier::Verdict again = verifier::verify_native(*res.shorter);
+      if (!again.valid) {
+        r.verdict = SweepVerdict::Error;
+        r.note = "the shorter schedule failed the native re-check";
+        break;
+      }
+      r.verdict = SweepVerdict::ShorterFound;
+      r.shorter_steps = res.shorter->num_steps();
+      r.gap_lo = r.lower_bound;
+      r.gap_hi = r.shorter_steps;
+      r.witness_file = in_dir(o, stem + ".shorter.json");
+      if (!r.witness_file.empty()) write_schedule_file(*res.shorter, r.witness_file);
+      if (!res.smt2_path.empty()) std::filesystem::remove(res.smt2_path);  // sat: no certificate
+      break;
+    }
+    case Optimality::Unknown:
+      fill_unknown(r, r.lower_bound, r.steps);
+      r.smt2_file = res.smt2_path;  // the open query, for a longer run elsewhere
+      r.note = "T - 1 query unanswered";
+      break;
+  }
+}
+
+// A construction's schedule for this network and problem (one model of its list).
+struct Built {
+  const Construction* c;
+  Params p;
+  Schedule s;
+};
+
+// Every registered construction that builds (net, k) with the sweep's parameters, per model.
+// (All of its models, even those not swept: derive_best uses them as upper bounds.)
+std::vector<Built> built_schedules(const Network& net, ProblemKind k) {
+  std::vector<Built> out;
+  const Problem want = sweep_problem(net, k);
+  for (const auto& c : Registry::instance().all()) {
+    if (c.problem != k) continue;
+    for (Model m : c.models) {
+      for (Params p : candidates(net)) {
+        p.model = m;
+        try {
+          Schedule s = generate(c, p);
+          if (s.network().name() != net.name() || !same_problem(s.problem(), want)) continue;
+          out.push_back({&c, p, std::move(s)});
+          break;
+        } catch (const InputError&) {
+          continue;  // these parameters are not this construction's
+        }
+      }
+    }
+  }
+  return out;
+}
+
+SweepRow construction_row(const Network& net, Model m, ProblemKind k, const Built& b,
+                          const SweepOptions& o) {
+  SweepRow r;
+  r.network = net.name();
+  r.model = schedules::to_string(m);
+  r.source = b.c->name;
+  if (o.on_start) o.on_start(r.network + " " + r.model + " " + schedules::to_string(k) + " " + r.source);
+  const Timer t;
+  try {
+    if (b.c->claimed_steps) r.claimed_steps = b.c->claimed_steps(b.p);
+    certify_row(r, b.s, k, o);
+  } catch (const std::exception& e) {
+    r.verdict = SweepVerdict::Error;
+    r.note = e.what();
+  }
+  t.stamp(r);
+  if (o.on_row) o.on_row(r);
+  return r;
+}
+
+// The transmissions of s, bound to model m (and the sweep's problem): unchanged, or on a
+// hypercube split per step by the sender's parity (even senders first), which turns a
+// single-port-full step into two single-port-half steps (the network is bipartite: an even
+// sender's receiver is odd). The native verifier decides whether the result is valid.
+Schedule rebound(const Schedule& s, Model m, const Problem& p, bool split) {
+  Schedule out(s.network(), m, p);
+  for (std::size_t st = 0; st < s.num_steps(); ++st) {
+    for (int half = 0; half < (split ? 2 : 1); ++half) {
+      bool opened = false;
+      for (std::size_t k = s.step_begin(st); k < s.step_end(st); ++k) {
+        if (split && (__builtin_popcount(s.from(k)) & 1) != half) continue;
+        if (!opened) out.begin_step();
+        opened = true;
+        out.add(s.from(k), s.to(k), s.packet(k));
+      }
+      if (!opened && !split) out.begin_step();
+    }
+  }
+  return out;
+}
+
+struct Derived {
+  Schedule s;
+  std::string label;  // "derived:<construction>/<its model>[+split]"
+};
+
+// The shortest schedule for model m obtained from a construction built for another model.
+std::optional<Derived> derive_best(const std::vector<Built>& built, Model m, const Problem& p) {
+  std::optional<Derived> best;
+  for (const auto& b : built) {
+    if (b.p.model == m) continue;
+    for (bool split : {false, true}) {
+      if (split && !b.s.network().is_hypercube()) continue;
+      Schedule s = rebound(b.s, m, p, split);
+      if (best && s.num_steps() >= best->s.num_steps()) continue;
+      if (!verifier::verify_native(s).valid) continue;
+      best = Derived{std::move(s), "derived:" + b.c->name + "/" +
+                                       schedules::to_string(b.p.model) + (split ? "+split" : "")};
+    }
+  }
+  return best;
+}
+
+// No construction for m: derived upper bound, then T upwards from the lower bound (sweep.hpp).
+SweepRow synthesis_row(const Network& net, Model m, ProblemKind k, const std::vector<Built>& built,
+                       const SweepOptions& o) {
+  SweepRow r;
+  r.network = net.name();
+  r.model = schedules::to_string(m);
+  r.source = "synthesis";
+  const Problem p = sweep_problem(net, k);
+  r.problem = p.describe();
+  r.sources = p.sources;
+  if (o.on_start) o.on_start(r.network + " " + r.model + " " + schedules::to_string(k) + " synthesis");
+  const Timer t;
+  const auto lb = verifier::lower_bounds(net, m, p);
+  r.lower_bound = lb.steps.value;
+  const std::string stem = file_stem(r, k);
+  std::optional<encodings::SynthesisResult> prev;  // Impossible at T - 1
+  std::string prev_file;
+  auto save = [&](const Schedule& s, const std::string& source) {
+    r.source = source;
+    r.steps = s.num_steps();
+    r.witness_file = in_dir(o, stem + ".json");
+    if (!r.witness_file.empty()) write_schedule_file(s, r.witness_file);
+  };
+  // T reached with every smaller T from the bound up ruled out: optimal, with T - 1's proof.
+  auto optimal_at = [&](std::uint64_t T) {
+    r.gap_lo = T;
+    r.gap_hi = T;
+    if (T == r.lower_bound) {
+      r.verdict = SweepVerdict::OptimalByBound;
+      r.kind = CertificateKind::LowerBound;
+      r.certificate = "meets the lower bound " + std::to_string(T) + ": " + lb.steps.argument;
+      if (!prev_file.empty()) std::filesystem::remove(prev_file);
+    } else {
+      r.verdict = SweepVerdict::OptimalByProof;
+      r.kind = impossible_kind(prev->certificate);
+      r.certificate = std::to_string(T - 1) + " steps are impossible: " + prev->certificate;
+      r.smt2_file = prev_file;
+    }
+  };
+  try {
+    const std::optional<Derived> derived = derive_best(built, m, p);
+    const std::uint64_t hi = derived ? derived->s.num_steps() : r.lower_bound + o.max_extra + 1;
+    const std::uint64_t last = std::min<std::uint64_t>(hi - 1, r.lower_bound + o.max_extra);
+    bool decided = false;
+    for (std::uint64_t T = r.lower_bound; T <= last && !decided; ++T) {
+      encodings::SynthesisOptions so;
+      so.timeout_ms = o.timeout_ms;
+      so.emit_smt2_path = in_dir(o, stem + ".T" + std::to_string(T) + ".smt2");
+      auto res = encodings::synthesize(net, m, p, static_cast<unsigned>(T), so);
+      const bool written = !so.emit_smt2_path.empty() && std::filesystem::exists(so.emit_smt2_path);
+      if (res.status == encodings::SynthesisStatus::Impossible) {
+        if (!prev_file.empty()) std::filesystem::remove(prev_file);
+        prev = std::move(res);
+        prev_file = written ? so.emit_smt2_path : "";
+        continue;
+      }
+      decided = true;
+      if (res.status == encodings::SynthesisStatus::Unknown) {
+        fill_unknown(r, T, derived ? std::optional<std::uint64_t>(hi) : std::nullopt);
+        r.smt2_file = prev_file;
+        r.note = "no answer for T = " + std::to_string(T) + " within the timeout" +
+                 (written ? " (open query " + so.emit_smt2_path + ")" : "");
+        if (derived) {
+          save(derived->s, derived->label);
+          r.note += "; upper bound from " + derived->label;
+        }
+        break;
+      }
+      if (written) std::filesystem::remove(so.emit_smt2_path);  // sat: not a certificate
+      // Found: re-verified here too, then the optimum with T - 1's certificate.
+      if (!verifier::verify_native(*res.schedule).valid)
+        throw std::logic_error("synthesised schedule rejected by the native verifier");
+      save(*res.schedule, "synthesis");
+      optimal_at(T);
+    }
+    if (!decided && derived && last + 1 == hi) {  // every T below the derived schedule ruled out
+      save(derived->s, derived->label);
+      optimal_at(hi);
+    } else if (!decided) {
+      fill_unknown(r, last + 1, derived ? std::optional<std::uint64_t>(hi) : std::nullopt);
+      r.smt2_file = prev_file;
+      r.note = "every T up to lower bound + " + std::to_string(o.max_extra) + " is impossible";
+      if (derived) save(derived->s, derived->label);
+    }
+  } catch (const InputError& e) {
+    fill_unknown(r, r.lower_bound, std::nullopt);
+    r.note = std::string("synthesis does not handle this combination: ") + e.what();
+  } catch (const std::exception& e) {
+    r.verdict = SweepVerdict::Error;
+    r.note = e.what();
+  }
+  t.stamp(r);
+  if (o.on_row) o.on_row(r);
+  return r;
+}
+
+}  // namespace
+
+std::vector<SweepRow> run_sweep(const SweepOptions& o) {
+  std::vector<Network> nets;
+  for (const auto& spec : o.networks) nets.push_back(Network::parse(spec));
+  if (!o.out_dir.empty()) std::filesystem::create_directories(o.out_dir);
+  std::vector<SweepRow> rows;
+  for (const auto& net : nets) {
+    std::map<ProblemKind, std::vector<Built>> by_problem;
+    for (ProblemKind k : o.problems) by_problem.emplace(k, built_schedules(net, k));
+    for (Model m : o.models)
+      for (ProblemKind k : o.problems) {
+        const std::vector<Built>& built = by_problem.at(k);
+        bool any = false;
+        for (const auto& b : built)
+          if (b.p.model == m) {
+            rows.push_back(construction_row(net, m, k, b, o));
+            any = true;
+          }
+        if (!any) rows.push_back(synthesis_row(net, m, k, built, o));
+      }
+  }
+  return rows;
+}
+
+SweepSummary summarize(const std::vector<SweepRow>& rows) {
+  SweepSummary s;
+  for (const auto& r : rows) {
+    ++s.rows;
+    s.closed += closed(r.verdict);
+    s.unknown += r.verdict == SweepVerdict::Unknown;
+    s.findings += r.verdict == SweepVerdict::ShorterFound || r.verdict == SweepVerdict::Invalid;
+    s.errors += r.verdict == SweepVerdict::Error;
+    s.seconds += r.seconds;
+    s.cpu_seconds += r.cpu_seconds;
+  }
+  return s;
+}
+
+int sweep_exit_code(const std::vector<SweepRow>& rows) {
+  int code = 0;
+  for (const auto& r : rows) {
+    if (r.verdict == SweepVerdict::Invalid || r.verdict == SweepVerdict::Error) return 1;
+    if (r.verdict == SweepVerdict::Unknown) code = 3;
+  }
+  return code;
+}
+
+// ---- output -------------------------------------------------------------------------------
+
+std::string verdict_cell(const SweepRow& r) {
+  switch (r.verdict) {
+    case SweepVerdict::OptimalByBound: return "optimal by bound";
+    case SweepVerdict::OptimalByProof: return "optimal by " + to_string(r.kind);
+    case SweepVerdict::ShorterFound:
+      return "SHORTER: " + std::to_string(r.shorter_steps.value_or(0)) + " steps (verified)";
+    case SweepVerdict::Unknown:
+      return "unknown, gap " + std::to_string(r.gap_lo) + ".." +
+             (r.gap_hi ? std::to_string(*r.gap_hi) : std::string("?"));
+    case SweepVerdict::Invalid: return "INVALID construction";
+    case SweepVerdict::Error: return "ERROR";
+  }
+  return "?";
+}
+
+namespace {
+
+std::vector<std::string> cells(const SweepRow& r) {
+  std::ostringstream sec;
+  sec << std::fixed << std::setprecision(1) << r.seconds;
+  return {r.network, r.model, r.problem, r.source,
+          r.steps ? std::to_string(*r.steps) : "-", std::to_string(r.lower_bound),
+          verdict_cell(r), to_string(r.kind), sec.str()};
+}
+
+const std::vector<std::string> kHeader{"network", "model", "problem", "source", "steps",
+                                       "lower bound", "verdict", "certificate", "seconds"};
+
+std::string latex_escape(const std::string& s) {
+  std::string o;
+  for (char c : s) {
+    if (c == '_' || c == '&' || c == '%' || c == '#' || c == '$') o += '\\';
+    o += c;
+  }
+  return o;
+}
+
+nlohmann::json row_json(const SweepRow& r) {
+  nlohmann::json j{{"network", r.network}, {"model", r.model}, {"problem", r.problem},
+                   {"source", r.source}, {"lower_bound", r.lower_bound},
+                   {"verdict", to_string(r.verdict)}, {"verdict_text", verdict_cell(r)},
+                   {"certificate_kind", to_string(r.kind)}, {"certificate", r.certificate},
+                   {"gap_lo", r.gap_lo}, {"seconds", r.seconds}, {"cpu_seconds", r.cpu_seconds}};
+  j["steps"] = r.steps ? nlohmann::json(*r.steps) : nlohmann::json(nullptr);
+  j["gap_hi"] = r.gap_hi ? nlohmann::json(*r.gap_hi) : nlohmann::json(nullptr);
+  j["claimed_steps"] = r.claimed_steps ? nlohmann::json(*r.claimed_steps) : nlohmann::json(nullptr);
+  j["shorter_steps"] = r.shorter_steps ? nlohmann::json(*r.shorter_steps) : nlohmann::json(nullptr);
+  if (!r.sources.empty()) j["sources"] = r.sources;
+  if (!r.witness_file.empty()) j["witness_file"] = r.witness_file;
+  if (!r.smt2_file.empty()) j["smt2_file"] = r.smt2_file;
+  if (!r.note.empty()) j["note"] = r.note;
+  return j;
+}
+
+void write_notes(const std::vector<SweepRow>& rows, std::ostream& out, const char* bullet) {
+  for (const auto& r : rows) {
+    const std::string who = r.network + " " + r.model + " " + r.problem + " " + r.source;
+    if (r.verdict == SweepVerdict::ShorterFound)
+      out << bullet << "FINDING: " << who << " takes " << *r.steps << " steps"
+          << (r.claimed_steps ? " (paper's formula: " + std::to_string(*r.claimed_steps) + ")" : "")
+          << " but a valid "
+          << *r.shorter_steps << "-step schedule exists (verified natively"
+          << (r.witness_file.empty() ? "" : ", saved to " + r.witness_file) << ")\n";
+    else if (r.verdict == SweepVerdict::Invalid)
+      out << bullet << "FINDING: " << who << " is invalid: " << r.note << "\n";
+    else if (!r.note.empty())
+      out << bullet << to_string(r.verdict) << ": " << who << ": " << r.note << "\n";
+  }
+}
+
+}  // namespace
+
+void write_sweep(const std::vector<SweepRow>& rows, const std::string& format, std::ostream& out,
+                 const SweepOptions* opts) {
+  const SweepSummary s = summarize(rows);
+  std::ostringstream tail;
+  tail << s.rows << " rows: " << s.closed << " closed, " << s.unknown << " unknown, "
+       << s.findings << " findings, " << s.errors << " errors; " << std::fixed
+       << std::setprecision(1) << s.seconds << " s wall, " << s.cpu_seconds << " s CPU\n";
+  if (format == "json") {
+    nlohmann::json j{{"format", "schedcert-optimality-sweep"}, {"version", 1}};
+    if (opts) {
+      std::vector<std::string> ps, ms;
+      for (auto k : opts->problems) ps.push_back(schedules::to_string(k));
+      for (auto m : opts->models) ms.push_back(schedules::to_string(m));
+      j["options"] = {{"networks", opts->networks}, {"problems", ps}, {"models", ms},
+                      {"timeout_seconds", opts->timeout_ms / 1000.0},
+                      {"max_extra", opts->max_extra}};
+    }
+    j["summary"] = {{"rows", s.rows}, {"closed", s.closed}, {"unknown", s.unknown},
+                    {"findings", s.findings}, {"errors", s.errors}, {"seconds", s.seconds},
+                    {"cpu_seconds", s.cpu_seconds}, {"exit_code", sweep_exit_code(rows)}};
+    j["rows"] = nlohmann::json::array();
+    for (const auto& r : rows) j["rows"].push_back(row_json(r));
+    out << j.dump(1) << "\n";
+  } else if (format == "markdown") {
+    out << "|";
+    for (const auto& h : kHeader) out << " " << h << " |";
+    out << "\n|";
+    for (std::size_t i = 0; i < kHeader.size(); ++i) out << "---|";
+    out << "\n";
+    for (const auto& r : rows) {
+      out << "|";
+      for (const auto& c : cells(r)) out << " " << c << " |";
+      out << "\n";
+    }
+    out << "\n";
+    write_notes(rows, out, "- ");
+    out << "\n" << tail.str();
+  } else if (format == "latex") {
+    out << "\\begin{tabular}{lllllrlll}\n\\hline\n";
+    for (std::size_t i = 0; i < kHeader.size(); ++i)
+      out << kHeader[i] << (i + 1 < kHeader.size() ? " & " : " \\\\\n\\hline\n");
+    for (const auto& r : rows) {
+      const auto cs = cells(r);
+      for (std::size_t i = 0; i < cs.size(); ++i)
+        out << latex_escape(cs[i]) << (i + 1 < cs.size() ? " & " : " \\\\\n");
+    }
+    out << "\\hline\n\\end{tabular}\n% " << tail.str();
+  } else if (format == "text") {
+    std::vector<std::vector<std::string>> t{kHeader};
+    for (const auto& r : rows) t.push_back(cells(r));
+    std::vector<std::size_t> w(kHeader.size(), 0);
+    for (const auto& line : t)
+      for (std::size_t i = 0; i < line.size(); ++i) w[i] = std::max(w[i], line[i].size());
+    for (const auto& line : t) {
+      for (std::size_t i = 0; i < line.size(); ++i)
+        out << std::left << std::setw(static_cast<int>(w[i]) + 2) << line[i];
+      out << "\n";
+    }
+    write_notes(rows, out, "  ");
+    out << tail.str();
+  } else {
+    throw InputError("--format: '" + format + "' is not one of text, markdown, latex, json");
+  }
+}
+
+}  // namespace schedcert::certify

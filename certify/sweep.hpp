@@ -1,0 +1,96 @@
+// The optimality sweep (issue 4): for every network x model x problem asked for, is the best
+// known schedule optimal, and can Z3 tell?
+//
+// Per combination (problem parameters: root 0, M = 1, B = 1; successive broadcasts from every
+// node, in binary-reflected Gray-code order on hypercubes and in id order on other networks):
+//   * every registered construction that generates exactly this network, model and problem
+//     (found by trying its parameters: --dim d on Q_d, --dim n --radix k on C_k^n, --network SPEC;
+//     each construction's default variant) is generated, verified natively, and handed to
+//     certify_optimality: bound met / T - 1 impossible (counting or UNSAT) / a shorter schedule
+//     (re-verified natively, saved) / unknown with the gap lower bound .. T;
+//   * when no construction exists, synthesis walks T upwards from the computed lower bound
+//     (the walk of encodings::minimize_steps, but each T is one query with its own timeout, so a
+//     hard T does not starve the others) up to lower bound + max_extra: the first Found is the
+//     optimum when T - 1 was proven impossible (or T is the bound); an Unknown leaves the gap.
+// A construction's successive-broadcast rows keep the construction's own source order (the row's
+// problem field says which). Nothing here knows an expected answer: every verdict comes from the
+// bound, the solver, or the native verifier.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "certify/optimality.hpp"
+#include "schedules/model.hpp"
+#include "schedules/network.hpp"
+#include "schedules/problem.hpp"
+
+namespace schedcert::certify {
+
+enum class SweepVerdict {
+  OptimalByBound,  // steps == computed lower bound
+  OptimalByProof,  // T - 1 proven impossible (counting argument or UNSAT; see kind)
+  ShorterFound,    // a construction beaten: a shorter schedule, verified natively (a finding)
+  Unknown,         // gap lower..upper stays open within the time given
+  Invalid,         // the construction's schedule failed the native verifier (a finding)
+  Error,           // the pipeline threw (a bug, message in `note`)
+};
+std::string to_string(SweepVerdict v);
+bool closed(SweepVerdict v);  // OptimalByBound, OptimalByProof, ShorterFound
+
+struct SweepRow {
+  std::string network, model, problem;  // problem: Problem::describe()
+  std::vector<schedules::Node> sources;  // successive broadcasts: the order used
+  std::string source;                    // construction name, or "synthesis"
+  std::optional<std::uint64_t> steps;    // the construction's, or the synthesised optimum/best
+  std::optional<std::uint64_t> claimed_steps;  // the paper's formula (registry), when it has one
+  std::uint64_t lower_bound = 0;         // verifier::lower_bounds
+  SweepVerdict verdict = SweepVerdict::Unknown;
+  std::optional<std::uint64_t> shorter_steps;  // ShorterFound
+  std::uint64_t gap_lo = 0;                    // proven: no schedule below gap_lo steps
+  std::optional<std::uint64_t> gap_hi;         // a valid schedule of gap_hi steps is known
+  CertificateKind kind = CertificateKind::None;
+  std::string certificate;              // the argument / query / witness, in words
+  std::string witness_file;             // shorter or synthesised schedule, when saved
+  std::string smt2_file;                // the T - 1 query, when saved
+  std::string note;                     // e.g. the Unknown's reason, an error message
+  double seconds = 0;                   // wall clock of the row
+  double cpu_seconds = 0;               // process CPU time of the row
+};
+
+struct SweepOptions {
+  std::vector<std::string> networks{"Q2", "Q3", "Q4", "C3xC3"};
+  std::vector<schedules::ProblemKind> problems = schedules::all_problem_kinds();
+  std::vector<schedules::Model> models = schedules::all_models();
+  unsigned timeout_ms = 60000;  // per solver query
+  unsigned max_extra = 8;       // synthesis walks T up to lower bound + max_extra
+  std::string out_dir;          // witnesses (*.json) and T - 1 queries (*.smt2); "" = none
+  std::function<void(const SweepRow&)> on_row;           // progress (called after each row)
+  std::function<void(const std::string&)> on_start;      // progress (before each row)
+};
+
+// The problem of a combination with the sweep's parameters (root 0, M = 1, sources as above).
+schedules::Problem sweep_problem(const schedules::Network& net, schedules::ProblemKind k);
+
+// Throws InputError for a bad network spec.
+std::vector<SweepRow> run_sweep(const SweepOptions& o);
+
+struct SweepSummary {
+  std::size_t rows = 0, closed = 0, unknown = 0, findings = 0, errors = 0;
+  double seconds = 0, cpu_seconds = 0;
+};
+SweepSummary summarize(const std::vector<SweepRow>& rows);
+// 0: every row closed; 1: an invalid construction or an error; 3: some row unknown (and none 1).
+int sweep_exit_code(const std::vector<SweepRow>& rows);
+
+// Output formats: text (aligned table), markdown, latex (tabular), json (one object: "format",
+// "version", "options" (when opts is given), "summary", "rows"). Throws InputError for another.
+void write_sweep(const std::vector<SweepRow>& rows, const std::string& format, std::ostream& out,
+                 const SweepOptions* opts = nullptr);
+// The verdict column in words, e.g. "optimal by UNSAT", "unknown, gap 3..5".
+std::string verdict_cell(const SweepRow& r);
+
+}  // namespace schedcert::certify

@@ -1,0 +1,63 @@
+// `schedcert sweep` run as a user runs it: help, exit codes, JSON and text output.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "../cli/run_cli.hpp"
+
+using schedcert::testing::run_cli;
+
+TEST_CASE("cli sweep: --help teaches the verdicts and exit codes") {
+  const auto r = run_cli("sweep --help");
+  CHECK(r.code == 0);
+  for (const char* s : {"--networks", "--problems", "--models", "--timeout", "--out-dir",
+                        "--format", "optimal by bound", "SHORTER", "unknown", "Exit 0",
+                        "Gray-code"})
+    CHECK_MESSAGE(r.out.find(s) != std::string::npos, s);
+}
+
+TEST_CASE("cli sweep: a small sweep closes, JSON on stdout, witnesses in --out-dir") {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("schedcert-cli-sweep-" + std::to_string(::getpid()));
+  const auto r = run_cli("sweep --networks Q2 --problems broadcast,scatter,total-exchange "
+                         "--models all-port,single-port-half --timeout 30 --format json --quiet "
+                         "--out-dir " + dir.string());
+  REQUIRE_MESSAGE(r.code == 0, r.out);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["summary"]["unknown"] == 0);
+  CHECK(j["summary"]["closed"] == j["rows"].size());
+  CHECK(j["rows"].size() >= 6);
+  for (const auto& row : j["rows"]) {
+    CHECK(row["network"] == "Q2");
+    if (row.contains("witness_file"))
+      CHECK(std::filesystem::exists(row["witness_file"].get<std::string>()));
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("cli sweep: text and markdown tables") {
+  const auto t = run_cli("sweep --networks Q2 --problems broadcast --models all-port --quiet");
+  CHECK(t.code == 0);
+  CHECK(t.out.find("optimal by bound") != std::string::npos);
+  CHECK(t.out.find("closed") != std::string::npos);
+  const auto m = run_cli("sweep --networks Q2 --problems broadcast --models all-port --quiet "
+                         "--format markdown");
+  CHECK(m.code == 0);
+  CHECK(m.out.find("| network | model |") != std::string::npos);
+}
+
+TEST_CASE("cli sweep: input errors exit 2 and name the field") {
+  auto r = run_cli("sweep --networks Q2,X7 --quiet");
+  CHECK(r.code == 2);
+  r = run_cli("sweep --networks Q2 --problems broadcast,nope --quiet");
+  CHECK(r.code == 2);
+  CHECK(r.out.find("nope") != std::string::npos);
+  r = run_cli("sweep --networks Q2 --models telepathy --quiet");
+  CHECK(r.code == 2);
+  r = run_cli("sweep --networks Q2 --format yaml --quiet");
+  CHECK(r.code == 2);
+  CHECK(r.out.find("--format") != std::string::npos);
+}
