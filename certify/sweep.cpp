@@ -426,36 +426,21 @@ std::string verdict_cell(const SweepRow& r) {
 
 namespace {
 
-std::vector<std::string> cells(const SweepRow& r) {
-  std::ostringstream sec;
-  sec << std::fixed << std::setprecision(1) << r.seconds;
-  return {r.network, r.model, r.problem, r.source,
-          r.steps ? std::to_string(*r.steps) : "-", std::to_string(r.lower_bound),
-          verdict_cell(r), to_string(r.kind), sec.str()};
+using nlohmann::json;
+
+template <class T>
+json opt(const std::optional<T>& v) {
+  return v ? json(*v) : json(nullptr);
 }
 
-const std::vector<std::string> kHeader{"network", "model", "problem", "source", "steps",
-                                       "lower bound", "verdict", "certificate", "seconds"};
-
-std::string latex_escape(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    if (c == '_' || c == '&' || c == '%' || c == '#' || c == '$') o += '\\';
-    o += c;
-  }
-  return o;
-}
-
-nlohmann::json row_json(const SweepRow& r) {
-  nlohmann::json j{{"network", r.network}, {"model", r.model}, {"problem", r.problem},
-                   {"source", r.source}, {"lower_bound", r.lower_bound},
-                   {"verdict", to_string(r.verdict)}, {"verdict_text", verdict_cell(r)},
-                   {"certificate_kind", to_string(r.kind)}, {"certificate", r.certificate},
-                   {"gap_lo", r.gap_lo}, {"seconds", r.seconds}, {"cpu_seconds", r.cpu_seconds}};
-  j["steps"] = r.steps ? nlohmann::json(*r.steps) : nlohmann::json(nullptr);
-  j["gap_hi"] = r.gap_hi ? nlohmann::json(*r.gap_hi) : nlohmann::json(nullptr);
-  j["claimed_steps"] = r.claimed_steps ? nlohmann::json(*r.claimed_steps) : nlohmann::json(nullptr);
-  j["shorter_steps"] = r.shorter_steps ? nlohmann::json(*r.shorter_steps) : nlohmann::json(nullptr);
+json row_json(const SweepRow& r) {
+  json j{{"network", r.network}, {"model", r.model}, {"problem", r.problem},
+         {"source", r.source}, {"steps", opt(r.steps)}, {"claimed_steps", opt(r.claimed_steps)},
+         {"lower_bound", r.lower_bound}, {"verdict", to_string(r.verdict)},
+         {"verdict_text", verdict_cell(r)}, {"certificate_kind", to_string(r.kind)},
+         {"certificate", r.certificate}, {"gap_lo", r.gap_lo}, {"gap_hi", opt(r.gap_hi)},
+         {"shorter_steps", opt(r.shorter_steps)}, {"seconds", r.seconds},
+         {"cpu_seconds", r.cpu_seconds}};
   if (!r.sources.empty()) j["sources"] = r.sources;
   if (!r.witness_file.empty()) j["witness_file"] = r.witness_file;
   if (!r.smt2_file.empty()) j["smt2_file"] = r.smt2_file;
@@ -463,87 +448,91 @@ nlohmann::json row_json(const SweepRow& r) {
   return j;
 }
 
-void write_notes(const std::vector<SweepRow>& rows, std::ostream& out, const char* bullet) {
-  for (const auto& r : rows) {
-    const std::string who = r.network + " " + r.model + " " + r.problem + " " + r.source;
-    if (r.verdict == SweepVerdict::ShorterFound)
-      out << bullet << "FINDING: " << who << " takes " << *r.steps << " steps"
-          << (r.claimed_steps ? " (paper's formula: " + std::to_string(*r.claimed_steps) + ")" : "")
-          << " but a valid "
-          << *r.shorter_steps << "-step schedule exists (verified natively"
-          << (r.witness_file.empty() ? "" : ", saved to " + r.witness_file) << ")\n";
-    else if (r.verdict == SweepVerdict::Invalid)
-      out << bullet << "FINDING: " << who << " is invalid: " << r.note << "\n";
-    else if (!r.note.empty())
-      out << bullet << to_string(r.verdict) << ": " << who << ": " << r.note << "\n";
-  }
+template <class E>
+E enum_of(const std::string& s, std::initializer_list<E> all, const std::string& where) {
+  for (E e : all)
+    if (to_string(e) == s) return e;
+  throw InputError(where + ": unknown value '" + s + "'");
+}
+
+template <class T>
+std::optional<T> opt_of(const json& j, const char* key) {
+  if (!j.contains(key) || j[key].is_null()) return std::nullopt;
+  return j[key].get<T>();
+}
+
+SweepRow row_of(const json& j, const std::string& where) {
+  SweepRow r;
+  r.network = j.at("network").get<std::string>();
+  r.model = j.at("model").get<std::string>();
+  r.problem = j.at("problem").get<std::string>();
+  r.source = j.at("source").get<std::string>();
+  r.steps = opt_of<std::uint64_t>(j, "steps");
+  r.claimed_steps = opt_of<std::uint64_t>(j, "claimed_steps");
+  r.lower_bound = j.at("lower_bound").get<std::uint64_t>();
+  r.verdict = enum_of(j.at("verdict").get<std::string>(),
+                      {SweepVerdict::OptimalByBound, SweepVerdict::OptimalByProof,
+                       SweepVerdict::ShorterFound, SweepVerdict::Unknown, SweepVerdict::Invalid,
+                       SweepVerdict::Error},
+                      where + ".verdict");
+  r.kind = enum_of(j.at("certificate_kind").get<std::string>(),
+                   {CertificateKind::LowerBound, CertificateKind::Counting, CertificateKind::Unsat,
+                    CertificateKind::Witness, CertificateKind::None},
+                   where + ".certificate_kind");
+  r.certificate = j.at("certificate").get<std::string>();
+  r.gap_lo = j.at("gap_lo").get<std::uint64_t>();
+  r.gap_hi = opt_of<std::uint64_t>(j, "gap_hi");
+  r.shorter_steps = opt_of<std::uint64_t>(j, "shorter_steps");
+  r.seconds = j.at("seconds").get<double>();
+  r.cpu_seconds = j.at("cpu_seconds").get<double>();
+  if (j.contains("sources")) r.sources = j["sources"].get<std::vector<Node>>();
+  r.witness_file = j.value("witness_file", "");
+  r.smt2_file = j.value("smt2_file", "");
+  r.note = j.value("note", "");
+  return r;
 }
 
 }  // namespace
 
-void write_sweep(const std::vector<SweepRow>& rows, const std::string& format, std::ostream& out,
-                 const SweepOptions* opts) {
+void write_sweep_json(const std::vector<SweepRow>& rows, std::ostream& out,
+                      const SweepOptions* opts) {
   const SweepSummary s = summarize(rows);
-  std::ostringstream tail;
-  tail << s.rows << " rows: " << s.closed << " closed, " << s.unknown << " unknown, "
-       << s.findings << " findings, " << s.errors << " errors; " << std::fixed
-       << std::setprecision(1) << s.seconds << " s wall, " << s.cpu_seconds << " s CPU\n";
-  if (format == "json") {
-    nlohmann::json j{{"format", "schedcert-optimality-sweep"}, {"version", 1}};
-    if (opts) {
-      std::vector<std::string> ps, ms;
-      for (auto k : opts->problems) ps.push_back(schedules::to_string(k));
-      for (auto m : opts->models) ms.push_back(schedules::to_string(m));
-      j["options"] = {{"networks", opts->networks}, {"problems", ps}, {"models", ms},
-                      {"timeout_seconds", opts->timeout_ms / 1000.0},
-                      {"max_extra", opts->max_extra}};
-    }
-    j["summary"] = {{"rows", s.rows}, {"closed", s.closed}, {"unknown", s.unknown},
-                    {"findings", s.findings}, {"errors", s.errors}, {"seconds", s.seconds},
-                    {"cpu_seconds", s.cpu_seconds}, {"exit_code", sweep_exit_code(rows)}};
-    j["rows"] = nlohmann::json::array();
-    for (const auto& r : rows) j["rows"].push_back(row_json(r));
-    out << j.dump(1) << "\n";
-  } else if (format == "markdown") {
-    out << "|";
-    for (const auto& h : kHeader) out << " " << h << " |";
-    out << "\n|";
-    for (std::size_t i = 0; i < kHeader.size(); ++i) out << "---|";
-    out << "\n";
-    for (const auto& r : rows) {
-      out << "|";
-      for (const auto& c : cells(r)) out << " " << c << " |";
-      out << "\n";
-    }
-    out << "\n";
-    write_notes(rows, out, "- ");
-    out << "\n" << tail.str();
-  } else if (format == "latex") {
-    out << "\\begin{tabular}{lllllrlll}\n\\hline\n";
-    for (std::size_t i = 0; i < kHeader.size(); ++i)
-      out << kHeader[i] << (i + 1 < kHeader.size() ? " & " : " \\\\\n\\hline\n");
-    for (const auto& r : rows) {
-      const auto cs = cells(r);
-      for (std::size_t i = 0; i < cs.size(); ++i)
-        out << latex_escape(cs[i]) << (i + 1 < cs.size() ? " & " : " \\\\\n");
-    }
-    out << "\\hline\n\\end{tabular}\n% " << tail.str();
-  } else if (format == "text") {
-    std::vector<std::vector<std::string>> t{kHeader};
-    for (const auto& r : rows) t.push_back(cells(r));
-    std::vector<std::size_t> w(kHeader.size(), 0);
-    for (const auto& line : t)
-      for (std::size_t i = 0; i < line.size(); ++i) w[i] = std::max(w[i], line[i].size());
-    for (const auto& line : t) {
-      for (std::size_t i = 0; i < line.size(); ++i)
-        out << std::left << std::setw(static_cast<int>(w[i]) + 2) << line[i];
-      out << "\n";
-    }
-    write_notes(rows, out, "  ");
-    out << tail.str();
-  } else {
-    throw InputError("--format: '" + format + "' is not one of text, markdown, latex, json");
+  json j{{"format", "schedcert-optimality-sweep"}, {"version", 1}};
+  if (opts) {
+    std::vector<std::string> ps, ms;
+    for (auto k : opts->problems) ps.push_back(schedules::to_string(k));
+    for (auto m : opts->models) ms.push_back(schedules::to_string(m));
+    j["options"] = {{"networks", opts->networks}, {"problems", ps}, {"models", ms},
+                    {"timeout_seconds", opts->timeout_ms / 1000.0}, {"max_extra", opts->max_extra}};
   }
+  j["summary"] = {{"rows", s.rows}, {"closed", s.closed}, {"unknown", s.unknown},
+                  {"findings", s.findings}, {"errors", s.errors}, {"seconds", s.seconds},
+                  {"cpu_seconds", s.cpu_seconds}, {"exit_code", sweep_exit_code(rows)}};
+  j["rows"] = json::array();
+  for (const auto& r : rows) j["rows"].push_back(row_json(r));
+  out << j.dump(1) << "\n";
+}
+
+std::vector<SweepRow> read_sweep_json(std::istream& in, const std::string& source) {
+  json j;
+  try {
+    j = json::parse(in);
+  } catch (const json::exception& e) {
+    throw InputError(source + ": not JSON: " + e.what());
+  }
+  if (!j.is_object() || j.value("format", "") != "schedcert-optimality-sweep")
+    throw InputError(source + ": format: not a schedcert-optimality-sweep file");
+  std::vector<SweepRow> rows;
+  const auto& rs = j.contains("rows") ? j["rows"] : json::array();
+  for (std::size_t i = 0; i < rs.size(); ++i) {
+    const std::string where = source + ": rows[" + std::to_string(i) + "]";
+    try {
+      rows.push_back(row_of(rs[i], where));
+    } catch (const json::exception& e) {
+      throw InputError(where + ": " + e.what());
+    }
+  }
+  return rows;
 }
 
 }  // namespace schedcert::certify

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <istream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -86,10 +87,13 @@ SweepSummary summarize(const std::vector<SweepRow>& rows);
 // 0: every row closed; 1: an invalid construction or an error; 3: some row unknown (and none 1).
 int sweep_exit_code(const std::vector<SweepRow>& rows);
 
-// Output formats: text (aligned table), markdown, latex (tabular), json (one object: "format",
-// "version", "options" (when opts is given), "summary", "rows"). Throws InputError for another.
-void write_sweep(const std::vector<SweepRow>& rows, const std::string& format, std::ostream& out,
-                 const SweepOptions* opts = nullptr);
+// The sweep as JSON: one object with "format" ("schedcert-optimality-sweep"), "version" (1),
+// "options" (when opts is given), "summary" and "rows" (every SweepRow field; absent optionals
+// are null). read_sweep_json reads it back (InputError naming the row and field otherwise), so
+// a saved sweep can be re-rendered (`schedcert sweep --from-json FILE --format markdown`).
+void write_sweep_json(const std::vector<SweepRow>& rows, std::ostream& out,
+                      const SweepOptions* opts = nullptr);
+std::vector<SweepRow> read_sweep_json(std::istream& in, const std::string& source);
 // The verdict column in words, e.g. "optimal by UNSAT", "unknown, gap 3..5".
 std::string verdict_cell(const SweepRow& r);
 

@@ -4,6 +4,7 @@
 // saved: a finding), or, with no construction, the least T found by synthesis. Rows the solver
 // cannot close within --timeout stay "unknown" with their gap. Exit 0 all closed, 3 some
 // unknown, 1 an invalid construction or an internal error, 2 bad input.
+#include <algorithm>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -24,7 +25,7 @@ struct SweepCli {
   std::vector<std::string> problems, models;
   double timeout = 60;
   unsigned max_extra = 8;
-  std::string out_dir, format = "text", output;
+  std::string out_dir, format = "text", output, from_json;
   bool quiet = false;
 };
 
@@ -39,7 +40,96 @@ std::vector<std::string> split_commas(const std::vector<std::string>& in) {
   return out;
 }
 
+// ---- tables for people (JSON: certify::write_sweep_json) ----
+
+const std::vector<std::string> kHeader{"network", "model", "problem", "source", "steps",
+                                       "lower bound", "verdict", "certificate", "seconds"};
+
+std::vector<std::string> cells(const certify::SweepRow& r) {
+  std::ostringstream sec;
+  sec << std::fixed << std::setprecision(1) << r.seconds;
+  return {r.network, r.model, r.problem, r.source,
+          r.steps ? std::to_string(*r.steps) : "-", std::to_string(r.lower_bound),
+          certify::verdict_cell(r), certify::to_string(r.kind), sec.str()};
+}
+
+std::string latex_escape(const std::string& s) {
+  std::string o;
+  for (char ch : s) {
+    if (ch == '_' || ch == '&' || ch == '%' || ch == '#' || ch == '$') o += '\\';
+    o += ch;
+  }
+  return o;
+}
+
+void write_notes(const std::vector<certify::SweepRow>& rows, std::ostream& out,
+                 const char* bullet) {
+  using certify::SweepVerdict;
+  for (const auto& r : rows) {
+    const std::string who = r.network + " " + r.model + " " + r.problem + " " + r.source;
+    if (r.verdict == SweepVerdict::ShorterFound)
+      out << bullet << "FINDING: " << who << " takes " << *r.steps << " steps"
+          << (r.claimed_steps ? " (paper's formula: " + std::to_string(*r.claimed_steps) + ")" : "")
+          << " but a valid " << *r.shorter_steps << "-step schedule exists (verified natively"
+          << (r.witness_file.empty() ? "" : ", saved to " + r.witness_file) << ")\n";
+    else if (r.verdict == SweepVerdict::Invalid)
+      out << bullet << "FINDING: " << who << " is invalid: " << r.note << "\n";
+    else if (!r.note.empty())
+      out << bullet << certify::to_string(r.verdict) << ": " << who << ": " << r.note << "\n";
+  }
+}
+
+void write_table(const std::vector<certify::SweepRow>& rows, const std::string& format,
+                 std::ostream& out, const certify::SweepOptions& o) {
+  if (format == "json") return certify::write_sweep_json(rows, out, &o);
+  const auto s = certify::summarize(rows);
+  std::ostringstream tail;
+  tail << s.rows << " rows: " << s.closed << " closed, " << s.unknown << " unknown, "
+       << s.findings << " findings, " << s.errors << " errors; " << std::fixed
+       << std::setprecision(1) << s.seconds << " s wall, " << s.cpu_seconds << " s CPU\n";
+  if (format == "markdown") {
+    out << "|";
+    for (const auto& h : kHeader) out << " " << h << " |";
+    out << "\n|";
+    for (std::size_t i = 0; i < kHeader.size(); ++i) out << "---|";
+    out << "\n";
+    for (const auto& r : rows) {
+      out << "|";
+      for (const auto& cell : cells(r)) out << " " << cell << " |";
+      out << "\n";
+    }
+    out << "\n";
+    write_notes(rows, out, "- ");
+    out << "\n" << tail.str();
+  } else if (format == "latex") {
+    out << "\\begin{tabular}{lllllrlll}\n\\hline\n";
+    for (std::size_t i = 0; i < kHeader.size(); ++i)
+      out << kHeader[i] << (i + 1 < kHeader.size() ? " & " : " \\\\\n\\hline\n");
+    for (const auto& r : rows) {
+      const auto cs = cells(r);
+      for (std::size_t i = 0; i < cs.size(); ++i)
+        out << latex_escape(cs[i]) << (i + 1 < cs.size() ? " & " : " \\\\\n");
+    }
+    out << "\\hline\n\\end{tabular}\n% " << tail.str();
+  } else {
+    std::vector<std::vector<std::string>> t{kHeader};
+    for (const auto& r : rows) t.push_back(cells(r));
+    std::vector<std::size_t> w(kHeader.size(), 0);
+    for (const auto& line : t)
+      for (std::size_t i = 0; i < line.size(); ++i) w[i] = std::max(w[i], line[i].size());
+    for (const auto& line : t) {
+      for (std::size_t i = 0; i < line.size(); ++i)
+        out << std::left << std::setw(static_cast<int>(w[i]) + 2) << line[i];
+      out << "\n";
+    }
+    write_notes(rows, out, "  ");
+    out << tail.str();
+  }
+}
+
 int run(const SweepCli& c) {
+  if (c.format != "text" && c.format != "markdown" && c.format != "latex" && c.format != "json")
+    throw InputError("--format: '" + c.format + "' is not one of text, markdown, latex, json");
   certify::SweepOptions o;
   o.networks = split_commas(c.networks);
   if (o.networks.empty()) throw InputError("--networks: give at least one network");
@@ -51,8 +141,6 @@ int run(const SweepCli& c) {
     o.models.clear();
     for (const auto& m : split_commas(c.models)) o.models.push_back(parse_model(m));
   }
-  if (c.format != "text" && c.format != "markdown" && c.format != "latex" && c.format != "json")
-    throw InputError("--format: '" + c.format + "' is not one of text, markdown, latex, json");
   for (const auto& spec : o.networks) Network::parse(spec);  // fail before any work
   o.timeout_ms = static_cast<unsigned>(c.timeout * 1000);
   o.max_extra = c.max_extra;
@@ -64,13 +152,20 @@ int run(const SweepCli& c) {
                 << r.seconds << " s)\n";
     };
   }
-  const auto rows = certify::run_sweep(o);
+  std::vector<certify::SweepRow> rows;
+  if (!c.from_json.empty()) {
+    std::ifstream in(c.from_json);
+    if (!in) throw InputError("--from-json: cannot read '" + c.from_json + "'");
+    rows = certify::read_sweep_json(in, c.from_json);
+  } else {
+    rows = certify::run_sweep(o);
+  }
   if (c.output.empty() || c.output == "-") {
-    certify::write_sweep(rows, c.format, std::cout, &o);
+    write_table(rows, c.format, std::cout, o);
   } else {
     std::ofstream f(c.output);
     if (!f) throw InputError("--output: cannot write '" + c.output + "'");
-    certify::write_sweep(rows, c.format, f, &o);
+    write_table(rows, c.format, f, o);
     if (!f) throw InputError("--output: error writing '" + c.output + "'");
   }
   const auto s = certify::summarize(rows);
@@ -119,6 +214,8 @@ void add_sweep_command(CLI::App& app, std::function<int()>& action,
                   "queries (SMT-LIB2; `z3 FILE` / `cvc5 FILE` answer unsat) here");
   sub->add_option("--format", c->format, "text | markdown | latex | json")->default_val("text");
   sub->add_option("-o,--output", c->output, "write the table here instead of stdout");
+  sub->add_option("--from-json", c->from_json,
+                  "re-render a saved `--format json` sweep (no solving; selection options ignored)");
   sub->add_flag("--quiet,-q", c->quiet, "no per-row progress on stderr");
   sub->callback([&action, c] {
     action = [c] { return run(*c); };
