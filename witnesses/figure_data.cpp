@@ -26,6 +26,18 @@ std::uint32_t figure_nodes(const schedules::Network& net, const char* what) {
 }  // namespace
 
 std::string node_label(const schedules::Network& net, Node v) {
+  if (net.dims() >= 2 && !net.is_hypercube()) {
+    // Digits v_{n-1} .. v_0 (Fragopoulou-Akl's notation on MT_{n,k}); '.' between digits when
+    // a factor has more than 10 vertices.
+    bool wide = false;
+    for (const auto& f : net.factors()) wide = wide || f.size > 10;
+    std::string r;
+    for (int i = net.dims() - 1; i >= 0; --i) {
+      if (wide && i != net.dims() - 1) r += '.';
+      r += std::to_string(net.digit(v, i));
+    }
+    return r;
+  }
   if (!net.is_hypercube() || net.dims() == 0) return std::to_string(v);
   std::string b;
   for (int i = net.dims() - 1; i >= 0; --i) b.push_back(((v >> i) & 1) ? '1' : '0');

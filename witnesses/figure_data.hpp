@@ -2,7 +2,9 @@
 // a single-node schedule, the union graph of any schedule, and a 2-D layout for small networks.
 //
 // Labels: on Q_d a node is its binary identity number, d digits, dimension 0 rightmost
-// (Bertsekas' convention); on other networks its decimal id. Items are labelled by what the
+// (Bertsekas' convention); on other products of two or more factors (tori C_k^n, meshes) its
+// digits v_{n-1}..v_0, dimension 0 rightmost (Fragopoulou-Akl's notation; '.'-separated when a
+// factor has more than 10 vertices); on a single ring, path or complete graph its decimal id. Items are labelled by what the
 // problem numbers them after (problem.hpp): total exchange "(src,dst)", multinode broadcast and
 // gather "src", scatter "dst", multinode accumulation "(src,tgt)", a ".m" suffix when M > 1;
 // other problems print the item id.
