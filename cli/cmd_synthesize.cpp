@@ -2,10 +2,16 @@
 // answers "a schedule of T steps exists" (found: written and verified natively; impossible:
 // the certificate); without it, the least T from the computed lower bound upwards, with the
 // certificate that T - 1 is impossible. Unknown (timeout) exits 3 and is never read as optimal.
+// Successive broadcasts (--problem successive-broadcast) take their allocation from
+// --allocation free (the solver chooses it: encodings/synth_successive.hpp), --allocation gray
+// (the BRGC allocation of Desprez et al.) or --sources; a bijective allocation goes to the exact
+// successive-broadcast encoding, any other list to the general pipeline.
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "encodings/synth_successive.hpp"
 #include "encodings/synthesis.hpp"
+#include "schedules/constructions/desprez1993/successive_broadcast.hpp"
 #include "schedules/error.hpp"
 #include "schedules/schedule_json.hpp"
 #include "verifier/bounds.hpp"
@@ -17,10 +23,11 @@ using namespace schedcert::schedules;
 namespace {
 
 struct SynthOptions {
-  std::string network, model = "all-port", problem, out, emit;
+  std::string network, model = "all-port", problem, out, emit, allocation;
+  std::vector<unsigned> sources;
   unsigned root = 0, messages = 1, steps = 0, max_steps = 0;
   double timeout = 600;
-  bool quiet = false;
+  bool quiet = false, no_symmetry = false;
 };
 
 int report(const encodings::SynthesisResult& r, unsigned steps, const SynthOptions& o) {
@@ -30,6 +37,11 @@ int report(const encodings::SynthesisResult& r, unsigned steps, const SynthOptio
   if (r.status == encodings::SynthesisStatus::Found && r.schedule) {
     std::cout << "  schedule: " << r.schedule->num_steps() << " steps, "
               << r.schedule->num_transmissions() << " transmissions, verified by the native verifier\n";
+    if (r.schedule->problem().kind == ProblemKind::SuccessiveBroadcast) {
+      std::cout << "  allocation (sources in broadcast order):";
+      for (Node s : r.schedule->problem().sources) std::cout << " " << s;
+      std::cout << "\n";
+    }
     if (!o.out.empty()) {
       write_schedule_file(*r.schedule, o.out);
       std::cout << "  written to " << o.out << "\n";
@@ -43,6 +55,59 @@ int report(const encodings::SynthesisResult& r, unsigned steps, const SynthOptio
   return 3;
 }
 
+int report_optimum(const encodings::OptimumResult& r, unsigned lo, unsigned hi,
+                   const SynthOptions& o) {
+  if (!r.optimum) {
+    std::cout << "no optimum established in [" << lo << ", " << hi << "]: last answer "
+              << encodings::to_string(r.at_optimum.status) << "\n";
+    if (r.below.status == encodings::SynthesisStatus::Impossible && !r.below.certificate.empty())
+      std::cout << "  last impossible: " << r.below.certificate << "\n";
+    return 3;
+  }
+  std::cout << "optimum: " << *r.optimum << " steps\n";
+  if (*r.optimum > 0) report(r.below, *r.optimum - 1, o);
+  return report(r.at_optimum, *r.optimum, o);
+}
+
+bool is_bijection(const std::vector<Node>& s, std::uint64_t n) {
+  if (s.size() != n) return false;
+  std::vector<bool> seen(n, false);
+  for (Node v : s) {
+    if (v >= n || seen[v]) return false;
+    seen[v] = true;
+  }
+  return true;
+}
+
+// --problem successive-broadcast with a bijective or free allocation.
+int run_successive(const Network& net, Model m, const std::vector<Node>& fixed,
+                   const SynthOptions& o) {
+  encodings::SuccessiveOptions so;
+  so.timeout_ms = static_cast<unsigned>(o.timeout * 1000);
+  so.quiet = o.quiet;
+  so.emit_smt2_path = o.emit;
+  so.symmetry_breaking = !o.no_symmetry;
+  so.fixed_sources = fixed;
+  std::cout << "synthesis: " << net.name() << ", " << to_string(m)
+            << ", successive-broadcast(p=" << net.size() << "), allocation "
+            << (fixed.empty() ? "free (a bijection chosen by the solver)" : "fixed") << "\n";
+  if (o.steps > 0)
+    return report(encodings::synthesize_successive(net, m, o.steps, so), o.steps, o);
+  const auto free_lb = encodings::successive_free_lower_bound(net, m);
+  unsigned lo = std::max(1u, free_lb.steps);
+  std::string why = free_lb.argument;
+  if (!fixed.empty()) {
+    Problem p;
+    p.kind = ProblemKind::SuccessiveBroadcast;
+    p.sources = fixed;
+    const auto lb = verifier::lower_bounds(net, m, p);
+    if (lb.steps.value > lo) lo = static_cast<unsigned>(lb.steps.value), why = lb.steps.argument;
+  }
+  const unsigned hi = o.max_steps > 0 ? o.max_steps : lo + 64;
+  std::cout << "lower bound " << lo << " (" << why << ")\n";
+  return report_optimum(encodings::minimize_successive(net, m, lo, hi, so), lo, hi, o);
+}
+
 }  // namespace
 
 void add_synthesize_command(CLI::App& app, std::function<int()>& action,
@@ -51,6 +116,22 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       "synthesize",
       "Z3 bounded synthesis: does a schedule of T steps exist (--steps T), or the least T with "
       "a certificate that T - 1 is impossible. Exit 0 found, 1 impossible, 3 unknown");
+  sub->footer(
+      "Examples:\n"
+      "  schedcert synthesize -n Q3 -m all-port -p broadcast\n"
+      "  schedcert synthesize -n Q3 -m shout-whisper -p successive-broadcast --allocation free \\\n"
+      "      -o best.json --emit-smt2 below.smt2\n"
+      "      least T over every allocation (each node broadcasts once, in an order the solver\n"
+      "      picks); best.json = a witness schedule with its sources, below.smt2 = the query for\n"
+      "      T - 1 (standalone SMT-LIB2: `z3 below.smt2`, `cvc5 below.smt2` answer unsat)\n"
+      "  schedcert synthesize -n Q3 -m shout-whisper -p successive-broadcast --allocation gray\n"
+      "      the same with the Gray-code allocation of Desprez et al. 1993 fixed\n"
+      "  schedcert synthesize -n Q4 -m shout-whisper -p successive-broadcast --allocation free \\\n"
+      "      --steps 30 --timeout 600\n"
+      "      decide one T only (exit 0 found, 1 impossible, 3 unknown)\n"
+      "Successive broadcasts: node sources[j] broadcasts value j; every node receives the values\n"
+      "in order (value j only in a step after value j - 1), and a source sends its value only\n"
+      "once it holds the previous one (docs/successive-optimum.md).");
   auto o = std::make_shared<SynthOptions>();
   keep.push_back(o);
   sub->add_option("--network,-n", o->network, "network, e.g. Q4, C4xC4")->required();
@@ -59,13 +140,22 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       ->required();
   sub->add_option("--root,-r", o->root, "root node")->default_val(0);
   sub->add_option("--messages,-M", o->messages, "M")->default_val(1);
+  sub->add_option("--allocation", o->allocation,
+                  "successive-broadcast: 'free' (the solver picks which node broadcasts j-th; "
+                  "every node exactly once) or 'gray' (binary-reflected Gray code, hypercubes)")
+      ->check(CLI::IsMember({"free", "gray"}));
+  sub->add_option("--sources", o->sources,
+                  "successive-broadcast: the sources in broadcast order (instead of --allocation)");
   sub->add_option("--steps,-T", o->steps, "decide exactly this T (0: search the least T)")
       ->default_val(0);
   sub->add_option("--max-steps", o->max_steps, "least-T search: give up above this T (0: bound + 64)")
       ->default_val(0);
-  sub->add_option("--timeout", o->timeout, "seconds for the solver calls")->default_val(600);
+  sub->add_option("--timeout", o->timeout, "seconds for the solver calls (whole search)")
+      ->default_val(600);
   sub->add_option("-o,--output", o->out, "write the found schedule here (JSON)");
   sub->add_option("--emit-smt2", o->emit, "write the exact query (for T - 1 in a search) as SMT-LIB2");
+  sub->add_flag("--no-symmetry", o->no_symmetry,
+                "successive-broadcast: no symmetry-breaking rules (slower; same answers)");
   sub->add_flag("--quiet,-q", o->quiet, "no progress on stderr");
   sub->callback([&action, o] {
     action = [o] {
@@ -74,27 +164,43 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       p.kind = parse_problem_kind(o->problem);
       p.root = o->root;
       p.messages = o->messages;
-      p.validate(net);
       const Model m = parse_model(o->model);
+      if (p.kind == ProblemKind::SuccessiveBroadcast) {
+        if (o->allocation.empty() == o->sources.empty())
+          throw InputError("--allocation/--sources: successive-broadcast needs exactly one of "
+                           "--allocation free, --allocation gray or --sources");
+        if (o->messages != 1)
+          throw InputError("--messages: successive-broadcast sends one value per source");
+        std::vector<Node> src(o->sources.begin(), o->sources.end());
+        if (o->allocation == "gray") {
+          if (!net.is_hypercube())
+            throw InputError("--allocation: 'gray' needs a hypercube network, got " + net.name());
+          src = constructions::desprez1993::brgc(net.dims());
+        }
+        if (o->allocation == "free" || is_bijection(src, net.size())) {
+          if (o->allocation != "free") {
+            p.sources = src;
+            p.validate(net);
+          }
+          return run_successive(net, m, src, *o);
+        }
+        p.sources = src;  // not a bijection: the general pipeline below
+      } else if (!o->allocation.empty() || !o->sources.empty()) {
+        throw InputError("--allocation/--sources: only for --problem successive-broadcast");
+      }
+      p.validate(net);
       encodings::SynthesisOptions so;
       so.timeout_ms = static_cast<unsigned>(o->timeout * 1000);
       so.quiet = o->quiet;
       so.emit_smt2_path = o->emit;
+      so.symmetry_breaking = !o->no_symmetry;
       std::cout << "synthesis: " << net.name() << ", " << to_string(m) << ", " << p.describe() << "\n";
       if (o->steps > 0) return report(encodings::synthesize(net, m, p, o->steps, so), o->steps, *o);
       const auto lb = verifier::lower_bounds(net, m, p);
       const unsigned lo = static_cast<unsigned>(std::max<std::uint64_t>(lb.steps.value, 1));
       const unsigned hi = o->max_steps > 0 ? o->max_steps : lo + 64;
       std::cout << "lower bound " << lb.steps.value << " (" << lb.steps.argument << ")\n";
-      auto r = encodings::minimize_steps(net, m, p, lo, hi, so);
-      if (!r.optimum) {
-        std::cout << "no optimum established in [" << lo << ", " << hi << "]: last answer "
-                  << encodings::to_string(r.at_optimum.status) << "\n";
-        return 3;
-      }
-      std::cout << "optimum: " << *r.optimum << " steps\n";
-      report(r.below, *r.optimum - 1, *o);
-      return report(r.at_optimum, *r.optimum, *o);
+      return report_optimum(encodings::minimize_steps(net, m, p, lo, hi, so), lo, hi, *o);
     };
   });
 }
