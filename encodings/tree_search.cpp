@@ -3,7 +3,8 @@
 // Idea: start from trees we already have (the breadth-first tree, whose height is the root's
 // eccentricity, and the --than tree), keep the best one meeting the constraints (the incumbent),
 // and ask Z3 (QF_FD, tree_encode.cpp) for a tree strictly better than the incumbent under the
-// same constraints until
+// same constraints, bisecting between the incumbent's value and the proven bound (a SAT answer
+// moves the incumbent, an UNSAT answer the bound), until
 //   - the incumbent meets a bound that needs no solver (bound_of): max-leaves <= the degree-sum
 //     bound (n (D - 2) + 2)/(D - 1) of a tree with maximum degree D; largest root subtree >=
 //     ceil((N - 1)/deg(root)) (N - 1 nodes in deg(root) subtrees, Bertsekas et al. 1991 §3);
@@ -156,31 +157,38 @@ TreeAnswer search_tree(const TreeQuery& q) {
   const std::uint32_t ecc = net.eccentricity(q.root);
   const bool sym = q.symmetry && net.is_translation_invariant();
   const Node solve_root = sym ? 0 : q.root;
-  a.symmetry = sym ? "root translated to 0; stabiliser of 0" : "off";
+  a.symmetry = sym ? "available (root 0 and its stabiliser), not used: no query" : "off";
   if (q.max_height && *q.max_height < ecc) {
     a.status = TreeStatus::Infeasible;
     a.certificate = "--max-height " + std::to_string(*q.max_height) +
                     " is below the root's eccentricity " + std::to_string(ecc) +
                     ": a tree path is never shorter than a shortest path";
   } else {
-    TreeBounds last;
-    bool asked = false;
+    // proven: the objective cannot beat this value (bound, raised by UNSAT answers).
+    std::uint32_t proven = bound;
+    TreeBounds last, cert;
+    bool asked = false, have_cert = false;
     std::string last_answer;
     while (true) {
-      if (a.best && objective_value(o, a.best_metrics) == bound) {
+      const bool has_best = a.best.has_value();
+      const std::uint32_t best_v = has_best ? objective_value(o, a.best_metrics) : 0;
+      if (has_best && best_v == proven) {
         a.status = TreeStatus::Optimal;
-        a.certificate = "bound: " + bound_why;
+        if (!have_cert) a.certificate = "bound: " + bound_why;
         break;
       }
+      // Binary search between the incumbent and the proven value; the first query (no
+      // incumbent: only the constraints) decides feasibility.
       TreeBounds b;
       b.max_height = q.max_height ? *q.max_height : n - 1;
       b.min_leaves = q.min_leaves;
       b.max_subtree = q.max_subtree;
-      if (a.best) {
-        const std::uint32_t v = objective_value(o, a.best_metrics);
-        if (o == TreeObjective::MaxLeaves) b.min_leaves = std::max(b.min_leaves.value_or(0), v + 1);
-        if (o == TreeObjective::Balanced) b.max_subtree = std::min(b.max_subtree.value_or(n), v - 1);
-        if (o == TreeObjective::MinHeight) b.max_height = std::min(b.max_height, v - 1);
+      std::uint32_t target = 0;
+      if (has_best) {
+        target = maximise(o) ? (best_v + 1 + proven + 1) / 2 : (proven + best_v - 1) / 2;
+        if (o == TreeObjective::MaxLeaves) b.min_leaves = std::max(b.min_leaves.value_or(0), target);
+        if (o == TreeObjective::Balanced) b.max_subtree = std::min(b.max_subtree.value_or(n), target);
+        if (o == TreeObjective::MinHeight) b.max_height = std::min(b.max_height, target);
       }
       const double left = q.timeout_ms ? q.timeout_ms - elapsed_ms() : 1e12;
       if (q.timeout_ms && left < 1) {
@@ -209,43 +217,55 @@ TreeAnswer search_tree(const TreeQuery& q) {
         break;
       }
       if (cr == z3::unsat) {
-        a.status = a.best ? TreeStatus::Optimal : TreeStatus::Infeasible;
-        a.certificate = "UNSAT: no spanning tree of " + net.name() + " rooted at " +
-                        std::to_string(solve_root) + " with " + describe(b, n) +
-                        (sym ? " (root 0 stands for every root: translations are automorphisms)" : "");
-        break;
+        const std::string why = "UNSAT: no spanning tree of " + net.name() + " rooted at " +
+                                std::to_string(solve_root) + " with " + describe(b, n) +
+                                (sym ? " (root 0 stands for every root: translations are automorphisms)" : "");
+        if (!has_best) {
+          a.status = TreeStatus::Infeasible;
+          a.certificate = why;
+          cert = b;
+          have_cert = true;
+          break;
+        }
+        proven = maximise(o) ? target - 1 : target + 1;
+        if (proven == best_v) {  // the query asked for exactly one better: the certificate
+          a.certificate = why;
+          cert = b;
+          have_cert = true;
+        }
+        continue;
       }
       RootedTree t = decode_tree(sol.get_model(), e, solve_root);
       if (sym && q.root != 0) t = translate_tree(net, t, q.root);
-      const auto before = a.best ? objective_value(o, a.best_metrics) : 0;
       const bool had = a.best.has_value();
       if (!consider(t, "the Z3 model"))
         throw std::logic_error("search tree: the Z3 model misses a constraint: " + describe(b, n));
-      if (had && !better(o, objective_value(o, a.best_metrics), before))
+      if (had && !better(o, objective_value(o, a.best_metrics), best_v))
         throw std::logic_error("search tree: the Z3 model is not better than the incumbent");
     }
+    if (maximise(o)) {
+      a.lower = a.best ? objective_value(o, a.best_metrics) : 0;
+      a.upper = proven;
+    } else {
+      a.lower = proven;
+      a.upper = a.best ? objective_value(o, a.best_metrics) : n;
+    }
+    if (a.status == TreeStatus::Gap)
+      a.certificate = "time budget reached: the optimum lies in [" + std::to_string(a.lower) + ", " +
+                      std::to_string(a.upper) + "] (" + bound_why +
+                      (proven != bound ? "; tightened by UNSAT answers" : "") + ")";
     if (!q.emit_smt2.empty() && asked) {
+      const TreeBounds& w = have_cert ? cert : last;
+      const std::string answer = have_cert ? "unsat" : last_answer;
       const std::string note =
           "schedcert search tree: is there a spanning tree of " + net.name() + " rooted at " +
-          std::to_string(solve_root) + " with " + describe(last, n) + "?\n" +
-          "Symmetry breaking: " + a.symmetry + " (tree_encode.cpp).\nz3 QF_FD answered " + last_answer;
+          std::to_string(solve_root) + " with " + describe(w, n) + "?\n" +
+          "Symmetry breaking: " + a.symmetry + " (tree_encode.cpp).\nz3 QF_FD answered " + answer;
       std::ofstream f(q.emit_smt2);
       if (!f) throw InputError("--emit-smt2: cannot write '" + q.emit_smt2 + "'");
-      f << tree_query_smt2(net, solve_root, last, sym, note);
-      if (last_answer == "unsat") a.certificate_smt2 = q.emit_smt2;
+      f << tree_query_smt2(net, solve_root, w, sym, note);
+      if (have_cert) a.certificate_smt2 = q.emit_smt2;
     }
-  }
-  const std::uint32_t best_v = a.best ? objective_value(o, a.best_metrics) : 0;
-  if (maximise(o)) {
-    a.lower = best_v;
-    a.upper = a.status == TreeStatus::Optimal ? best_v : bound;
-  } else {
-    a.lower = a.status == TreeStatus::Optimal ? best_v : bound;
-    a.upper = a.best ? best_v : n;
-  }
-  if (a.status == TreeStatus::Gap) {
-    a.certificate = "time budget reached: the optimum lies in [" + std::to_string(a.lower) + ", " +
-                    std::to_string(a.upper) + "] (" + bound_why + ")";
   }
   if (q.than && a.best) {
     a.than_beaten = !a.than_meets_constraints ||
