@@ -160,7 +160,8 @@ void write_tikz_figure(const Figure& f, std::ostream& out, bool standalone) {
     const std::string id = "p" + std::to_string(i) + "n";
     if (!p.title.empty())
       out << "\\node[font=\\small] at (" << num((b.x0 + b.x1) / 2 + dx[i]) << ","
-          << num(b.y1 + dy[i] + 0.8) << ") {" << latex_escape(p.title) << "};\n";
+          << num(b.y1 + dy[i] + 0.8) << ") {"
+          << (p.latex_title.empty() ? latex_escape(p.title) : p.latex_title) << "};\n";
     for (std::size_t v = 0; v < p.nodes.size(); ++v)
       out << "\\node[vertex" << (p.nodes[v].root ? ", root" : "") << "] (" << id << v
           << ") at (" << num(p.nodes[v].x + dx[i]) << "," << num(p.nodes[v].y + dy[i]) << ") {"

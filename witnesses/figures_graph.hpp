@@ -34,6 +34,7 @@ struct FigEdge {
 
 struct FigPanel {
   std::string title;
+  std::string latex_title;  // used verbatim by TikZ when set (math), else title escaped
   std::vector<FigNode> nodes;
   std::vector<FigEdge> edges;
 };

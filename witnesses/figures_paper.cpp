@@ -156,6 +156,8 @@ Figure fa_bsg_fig2(const PaperFigureOptions& o) {
            {}};
   FigPanel p;
   p.title = "MT_{" + std::to_string(n) + "," + std::to_string(k) + "}";
+  p.latex_title = "$MT_{" + std::to_string(n) + "," + std::to_string(k) +
+                  "}$, subtrees $T_0$ to $T_{" + std::to_string(2 * n - 1) + "}$";
   const Node N = torus.size();
   p.nodes.assign(N, {});
   std::vector<std::uint32_t> level(N);

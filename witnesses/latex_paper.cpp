@@ -131,12 +131,14 @@ void write_latex_own_packets(const OwnPacketTable& ours, const OwnPacketTable* p
   for (std::size_t r = 0; r < rows; ++r) {
     out << r + 1;
     for (int k = 0; k < d; ++k) {
-      std::optional<Node> v = r < ours.cells.size() ? ours.cells[r][k] : std::nullopt;
+      constexpr Node kEmpty = ~Node{0};
+      const Node v = r < ours.cells.size() ? ours.cells[r][k].value_or(kEmpty) : kEmpty;
+      const std::string mine = v == kEmpty ? std::string() : bin(v, d);
       auto it = differs.find({r, k});
       if (it == differs.end()) {
-        out << " & " << (v ? bin(*v, d) : "");
+        out << " & " << mine;
       } else {
-        out << " & \\textbf{" << entry(v, d) << "}/" << entry(it->second, d);
+        out << " & \\textbf{" << (mine.empty() ? "--" : mine) << "}/" << entry(it->second, d);
       }
     }
     out << "\\\\\n";

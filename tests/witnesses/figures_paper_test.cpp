@@ -132,6 +132,20 @@ TEST_CASE("paper tables: Bertsekas §4 own-packet order, d = 4, equals the paper
   }
 }
 
+TEST_CASE("paper tables: Bertsekas §4 own-packet order equals the paper's rule, d = 1..7") {
+  for (int d = 1; d <= 7; ++d) {
+    CAPTURE(d);
+    const auto s = make("bertsekas-te", d);
+    for (Node i : {Node{0}, (Node{1} << d) - 1}) {
+      const auto t = witnesses::own_packet_table(s, i);
+      CHECK(t.problems.empty());
+      CHECK(t.cells.size() == (std::size_t{1} << (d - 1)));
+      CHECK(witnesses::compare_own_packet_tables(t, witnesses::paper_own_packet_table(d, i))
+                .empty());
+    }
+  }
+}
+
 TEST_CASE("paper tables: own-packet comparison reports differences (not vacuous)") {
   // The SLA total exchange (MTADEA) sends one packet per step: another table.
   const auto s = make("bertsekas-te-sla", 3);
