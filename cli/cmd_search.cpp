@@ -1,5 +1,6 @@
-// `schedcert search alpha --dim D [--timeout S] [--emit-smt2 DIR] [-o tree.json]`: the maximum
-// number of leaves alpha(d) of a spanning tree of Q_d (encodings/alpha.hpp has the design note),
+// `schedcert search alpha --dim D [--engine cadical|z3|z3-layered] [--timeout S] [--emit DIR]
+// [--symmetry 0|1|2] [--no-proof-check] [--quiet] [-o tree.json]`: the maximum number of leaves
+// alpha(d) of a spanning tree of Q_d (encodings/alpha_cds.cpp has the design note),
 // and with it the Desprez-Fraigniaud-Tourancheau 1993 Proposition 2 lower bound 2p - alpha - 1
 // on successive broadcasts from all p = 2^d nodes under shout-whisper.
 // Exit codes: 0 alpha certified exact, 3 the time budget left a gap (the bound printed then
@@ -24,12 +25,25 @@ struct SearchOptions {
   double timeout = 60;
   std::string emit_smt2;
   std::string output;
+  std::string engine = "cadical";
+  int symmetry = 2;
+  bool quiet = false;
+  bool no_proof_check = false;
 };
 
 int run_alpha(const SearchOptions& o) {
   if (o.timeout < 0) throw InputError("--timeout: must be >= 0 seconds (0: no limit)");
-  const auto r = encodings::max_leaf_spanning_tree(o.dim, static_cast<unsigned>(o.timeout * 1000),
-                                                   o.emit_smt2);
+  encodings::AlphaOptions ao;
+  ao.d = o.dim;
+  ao.timeout_s = o.timeout;
+  ao.engine = o.engine == "z3" ? encodings::AlphaEngine::Z3
+              : o.engine == "z3-layered" ? encodings::AlphaEngine::Z3Layered
+                                         : encodings::AlphaEngine::Cadical;
+  ao.cert_dir = o.emit_smt2;
+  ao.symmetry = o.symmetry;
+  ao.progress = !o.quiet;
+  ao.check_proof = !o.no_proof_check;
+  const auto r = encodings::search_alpha(ao);
   const std::uint64_t p = std::uint64_t{1} << o.dim;
   std::cout << "alpha(" << o.dim << ") for Q" << o.dim << " (" << p << " nodes): ";
   if (r.alpha)
@@ -39,7 +53,8 @@ int run_alpha(const SearchOptions& o) {
   std::cout << "  best tree: " << r.lower << " leaves, " << r.tree_edges.size() << " edges:";
   for (auto [u, v] : r.tree_edges) std::cout << ' ' << u << '-' << v;
   std::cout << "\n  certificate: " << r.certificate << "\n";
-  std::cout << "  time: " << r.seconds << " s\n";
+  std::cout << "  engine: " << r.engine << ", time: " << r.seconds << " s wall, " << r.cpu_seconds
+            << " s CPU; " << r.solves << " solves, " << r.cuts << " separator cuts\n";
   std::cout << "  Desprez et al. 1993 Prop. 2 (shout-whisper, p = " << p
             << " successive broadcasts): at least " << verifier::desprez_lower_bound(p, r.upper)
             << " steps (2p - alpha - 1" << (r.alpha ? "" : " with the upper bound on alpha")
@@ -55,6 +70,12 @@ int run_alpha(const SearchOptions& o) {
     for (auto [u, v] : r.tree_edges) j["edges"].push_back({u, v});
     j["certificate"] = r.certificate;
     j["unsat_smt2"] = r.unsat_smt2;
+    j["cnf"] = r.cnf_path;
+    j["drat"] = r.drat_path;
+    j["proof_checked"] = r.proof_checked;
+    j["engine"] = r.engine;
+    j["cpu_seconds"] = r.cpu_seconds;
+    j["cuts"] = r.cuts;
     j["seconds"] = r.seconds;
     std::ofstream f(o.output);
     if (!f) throw InputError("-o: cannot write '" + o.output + "'");
@@ -77,7 +98,15 @@ void add_search_command(CLI::App& app, std::function<int()>& action,
       "1993 Prop. 2 bound 2p - alpha - 1. Exit 0 exact, 3 gap left by the timeout");
   alpha->add_option("--dim,-d", o->dim, "cube dimension d in [1, 10]")->required();
   alpha->add_option("--timeout", o->timeout, "time budget in seconds (0: none)")->default_val(60);
-  alpha->add_option("--emit-smt2", o->emit_smt2, "write every query as SMT-LIB2 into DIR");
+  alpha->add_option("--emit,--emit-smt2", o->emit_smt2,
+                    "write the certificate (DIMACS CNF, DRAT proof, SMT-LIB2) into DIR");
+  alpha->add_option("--engine", o->engine, "cadical (default; DRAT-checked), z3 (same CNF with cuts), "
+                                           "z3-layered (the older layered-reachability QF_FD encoding)")
+      ->check(CLI::IsMember({"cadical", "z3", "z3-layered"}));
+  alpha->add_option("--symmetry", o->symmetry, "symmetry breaking level 0, 1, 2 (see docs/alpha.md)")
+      ->check(CLI::Range(0, 2));
+  alpha->add_flag("--no-proof-check", o->no_proof_check, "trust the UNSAT answer without a checked DRAT proof");
+  alpha->add_flag("--quiet,-q", o->quiet, "no progress lines on stderr");
   alpha->add_option("-o,--output", o->output, "write the tree and bounds as JSON");
   alpha->callback([&action, o] { action = [o] { return run_alpha(*o); }; });
   add_search_tree_subcommands(*sub, action, keep);

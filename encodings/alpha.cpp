@@ -79,6 +79,17 @@ Encoding encode(z3::context& ctx, int d, unsigned k) {
   return e;
 }
 
+std::string portable_smt2(z3::context& ctx, const Encoding& e, unsigned k, const std::string& note) {
+  z3::solver out(ctx);
+  out.add(e.constraints);
+  z3::expr sum = ctx.int_val(0);
+  for (unsigned i = 0; i < e.s.size(); ++i) sum = sum + z3::ite(e.s[i], ctx.int_val(1), ctx.int_val(0));
+  out.add(sum <= ctx.int_val(static_cast<int>(k)));
+  return "; " + note + "\n(set-logic QF_LIA)\n" + out.to_smt2();
+}
+
+}  // namespace
+
 // BFS tree of G[S] from 0, then each node outside S hangs from its lowest neighbour in S.
 std::vector<std::pair<Node, Node>> tree_from_set(int d, const std::vector<bool>& in_s) {
   const Node n = Node{1} << d;
@@ -109,17 +120,6 @@ std::vector<std::pair<Node, Node>> tree_from_set(int d, const std::vector<bool>&
   }
   return edges;
 }
-
-std::string portable_smt2(z3::context& ctx, const Encoding& e, unsigned k, const std::string& note) {
-  z3::solver out(ctx);
-  out.add(e.constraints);
-  z3::expr sum = ctx.int_val(0);
-  for (unsigned i = 0; i < e.s.size(); ++i) sum = sum + z3::ite(e.s[i], ctx.int_val(1), ctx.int_val(0));
-  out.add(sum <= ctx.int_val(static_cast<int>(k)));
-  return "; " + note + "\n(set-logic QF_LIA)\n" + out.to_smt2();
-}
-
-}  // namespace
 
 AlphaResult max_leaf_spanning_tree(int d, unsigned timeout_ms, const std::string& emit_smt2_dir) {
   if (d < 1 || d > 10) throw InputError("--dim: alpha search takes d in [1, 10], not " + std::to_string(d));

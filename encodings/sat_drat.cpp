@@ -1,0 +1,451 @@
+// Forward DRAT checker (Wetzler, Heule & Hunt, "DRAT-trim", SAT 2014, for the proof format;
+// the checking itself is the textbook forward procedure, written here from scratch).
+//
+// The database starts as the CNF. Each proof line is processed in order:
+//  - a lemma C is accepted if it is RUP (asserting the negation of every literal of C and unit
+//    propagating over the database reaches a conflict) or, failing that, RAT on its first
+//    literal p (for every clause D of the database containing -p, the resolvent C u (D \ {-p})
+//    is RUP); accepted lemmas join the database;
+//  - a deletion "d C" removes one copy of C (matched as a set of literals).
+// The proof is verified when the empty clause is added as a lemma and is RUP, i.e. the
+// database propagates to a conflict at the root. A lemma that fails both checks rejects the
+// proof with its index.
+// Root-level units are kept assigned for the whole run (reason = the clause that implied them).
+// As drat-trim does by default, a deletion of a clause that is currently the reason of a root
+// unit is ignored (counted in ignored_deletions). This is sound: skipping a deletion leaves a
+// database that is a superset of the stated one, every step of the effective sequence is still
+// a RUP/RAT addition (which preserve satisfiability) or a deletion, so an empty clause at the
+// end still proves the CNF unsatisfiable. Deleting a clause that is not in the database is
+// ignored as well (counted). RAT candidates are found by a scan of the database (CaDiCaL's
+// proofs are RUP apart from rare cases, so the scan is not a hot path).
+// Propagation: two watched literals per clause (positions 0 and 1 of the clause's literals),
+// trail with a root-level mark; a check assigns, propagates, then backtracks to the mark.
+#include "encodings/sat_drat.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <unordered_map>
+
+namespace schedcert::encodings {
+
+namespace {
+
+// ---- proof input: text or binary DRAT ----
+class ProofReader {
+ public:
+  explicit ProofReader(FILE* f) : f_(f) {
+    // Binary DRAT uses bytes outside the text alphabet; look at the first bytes.
+    int c;
+    while (buf_.size() < 256 && (c = std::getc(f_)) != EOF) buf_.push_back(static_cast<char>(c));
+    for (char ch : buf_) {
+      const unsigned char u = static_cast<unsigned char>(ch);
+      if (!(std::isdigit(u) || ch == '-' || ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t' ||
+            ch == 'd' || ch == 'c'))
+        binary_ = true;
+    }
+  }
+  bool binary() const { return binary_; }
+  // Reads one proof line; returns false at the end. Sets *del for deletions.
+  bool next(std::vector<int>& lits, bool* del) {
+    lits.clear();
+    return binary_ ? next_binary(lits, del) : next_text(lits, del);
+  }
+
+ private:
+  int get() {
+    if (pos_ < buf_.size()) return static_cast<unsigned char>(buf_[pos_++]);
+    return std::getc(f_);
+  }
+  bool next_binary(std::vector<int>& lits, bool* del) {
+    int c = get();
+    if (c == EOF) return false;
+    if (c != 'a' && c != 'd') throw std::runtime_error("binary DRAT: expected 'a' or 'd', got byte " + std::to_string(c));
+    *del = c == 'd';
+    for (;;) {
+      std::uint64_t u = 0;
+      int shift = 0;
+      for (;;) {
+        c = get();
+        if (c == EOF) throw std::runtime_error("binary DRAT: truncated clause");
+        u |= static_cast<std::uint64_t>(c & 0x7f) << shift;
+        if (!(c & 0x80)) break;
+        shift += 7;
+        if (shift > 56) throw std::runtime_error("binary DRAT: literal too large");
+      }
+      if (u == 0) return true;
+      const std::int64_t v = static_cast<std::int64_t>(u >> 1);
+      if (v > (1 << 30)) throw std::runtime_error("binary DRAT: literal too large");
+      lits.push_back((u & 1) ? -static_cast<int>(v) : static_cast<int>(v));
+    }
+  }
+  bool next_text(std::vector<int>& lits, bool* del) {
+    *del = false;
+    bool any = false;
+    for (;;) {
+      int c = get();
+      while (c == ' ' || c == '\n' || c == '\r' || c == '\t') c = get();
+      if (c == EOF) {
+        if (any) throw std::runtime_error("text DRAT: last clause not terminated by 0");
+        return false;
+      }
+      if (c == 'c') {  // comment line
+        while (c != '\n' && c != EOF) c = get();
+        continue;
+      }
+      if (c == 'd' && !any) {
+        *del = true;
+        any = true;
+        continue;
+      }
+      bool neg = false;
+      if (c == '-') {
+        neg = true;
+        c = get();
+      }
+      if (!std::isdigit(c)) throw std::runtime_error("text DRAT: unexpected character '" + std::string(1, static_cast<char>(c)) + "'");
+      long v = 0;
+      while (std::isdigit(c)) {
+        v = v * 10 + (c - '0');
+        if (v > (1 << 30)) throw std::runtime_error("text DRAT: literal too large");
+        c = get();
+      }
+      any = true;
+      if (v == 0) return true;
+      lits.push_back(neg ? -static_cast<int>(v) : static_cast<int>(v));
+    }
+  }
+  FILE* f_;
+  std::string buf_;
+  std::size_t pos_ = 0;
+  bool binary_ = false;
+};
+
+// ---- the checker ----
+class Checker {
+ public:
+  explicit Checker(int max_var) { grow(max_var); }
+
+  // Adds a clause (original or accepted lemma) to the database.
+  void add(std::vector<int> lits) {
+    normalise(lits);
+    const int id = static_cast<int>(clauses_.size());
+    clauses_.push_back({static_cast<std::uint32_t>(arena_.size()), static_cast<std::uint32_t>(lits.size()), false, false,
+                        taut_});
+    for (int l : lits) arena_.push_back(code(l));
+    index_[hash(lits)].push_back(id);
+    if (taut_ || inconsistent_) return;
+    attach(id);
+  }
+  void remove(std::vector<int> lits, DratReport& rep) {
+    normalise(lits);
+    auto it = index_.find(hash(lits));
+    std::vector<std::uint32_t> want;
+    for (int l : lits) want.push_back(code(l));
+    std::sort(want.begin(), want.end());
+    if (it != index_.end()) {
+      for (std::size_t k = 0; k < it->second.size(); ++k) {
+        const int id = it->second[k];
+        auto& c = clauses_[id];
+        std::vector<std::uint32_t> have(arena_.begin() + c.start, arena_.begin() + c.start + c.size);
+        std::sort(have.begin(), have.end());
+        if (have != want) continue;
+        if (c.reason) {
+          ++rep.ignored_deletions;
+          return;
+        }
+        c.deleted = true;  // watches drop it lazily
+        it->second.erase(it->second.begin() + static_cast<long>(k));
+        return;
+      }
+    }
+    ++rep.missing_deletions;
+  }
+  bool inconsistent() const { return inconsistent_; }
+  // RUP: does asserting the negation of `lits` propagate to a conflict?
+  bool rup(const std::vector<int>& lits) {
+    if (inconsistent_) return true;
+    grow_for(lits);
+    const std::size_t mark = trail_.size();
+    in_check_ = true;
+    bool conflict = false;
+    for (int l : lits) {
+      const std::uint32_t nl = code(l) ^ 1u;
+      if (val_[nl] == -1) {
+        conflict = true;
+        break;
+      }
+      if (val_[nl] == 0) assign(nl, -1);
+    }
+    if (!conflict) conflict = !propagate();
+    backtrack(mark);
+    in_check_ = false;
+    return conflict;
+  }
+  // RAT on pivot p: every resolvent with a clause containing -p is RUP.
+  bool rat(const std::vector<int>& lits, int p) {
+    const std::uint32_t np = code(-p);
+    std::vector<int> res;
+    for (std::size_t id = 0; id < clauses_.size(); ++id) {
+      const auto& c = clauses_[id];
+      if (c.deleted) continue;
+      bool has = false;
+      for (std::uint32_t k = 0; k < c.size; ++k) has |= arena_[c.start + k] == np;
+      if (!has) continue;
+      res = lits;
+      for (std::uint32_t k = 0; k < c.size; ++k)
+        if (arena_[c.start + k] != np) res.push_back(decode(arena_[c.start + k]));
+      if (!rup(res)) return false;
+    }
+    return true;
+  }
+
+ private:
+  struct Cl {
+    std::uint32_t start, size;
+    bool deleted, reason, taut;
+  };
+  static std::uint32_t code(int l) { return l > 0 ? 2u * static_cast<std::uint32_t>(l) : 2u * static_cast<std::uint32_t>(-l) + 1u; }
+  static int decode(std::uint32_t c) { return (c & 1u) ? -static_cast<int>(c >> 1) : static_cast<int>(c >> 1); }
+  static std::uint64_t hash(const std::vector<int>& lits) {
+    std::uint64_t h = 0, s = 0;
+    for (int l : lits) {
+      std::uint64_t x = code(l) * 0x9E3779B97F4A7C15ull;
+      x ^= x >> 29;
+      h ^= x;
+      s += x * 31;
+    }
+    return h + s * 1000003ull + lits.size();
+  }
+  void grow(int v) {
+    const std::size_t need = 2 * static_cast<std::size_t>(v) + 2;
+    if (val_.size() < need) {
+      val_.resize(need, 0);
+      watches_.resize(need);
+      reason_.resize(need, -1);
+    }
+  }
+  void grow_for(const std::vector<int>& lits) {
+    for (int l : lits) grow(std::abs(l));
+  }
+  // Sorts out duplicates, detects tautologies (taut_), keeps the first literal first.
+  void normalise(std::vector<int>& lits) {
+    grow_for(lits);
+    taut_ = false;
+    std::vector<int> out;
+    for (int l : lits) {
+      if (std::find(out.begin(), out.end(), l) != out.end()) continue;
+      if (std::find(out.begin(), out.end(), -l) != out.end()) taut_ = true;
+      out.push_back(l);
+    }
+    lits.swap(out);
+  }
+  void assign(std::uint32_t lit, int reason) {
+    val_[lit] = 1;
+    val_[lit ^ 1u] = -1;
+    reason_[lit >> 1] = reason;
+    trail_.push_back(lit);
+  }
+  void backtrack(std::size_t mark) {
+    while (trail_.size() > mark) {
+      const std::uint32_t l = trail_.back();
+      trail_.pop_back();
+      val_[l] = val_[l ^ 1u] = 0;
+      reason_[l >> 1] = -1;
+    }
+    head_ = std::min(head_, mark);
+  }
+  // Places a new clause's watches; at the root it may be unit or falsified.
+  void attach(int id) {
+    Cl& c = clauses_[id];
+    std::uint32_t* L = &arena_[c.start];
+    auto rank = [&](std::uint32_t l) { return val_[l] == 1 ? 0 : val_[l] == 0 ? 1 : 2; };
+    // Move the two best literals (true, then unassigned, then false) to the front.
+    for (int pos = 0; pos < 2 && pos < static_cast<int>(c.size); ++pos)
+      for (std::uint32_t k = pos + 1; k < c.size; ++k)
+        if (rank(L[k]) < rank(L[pos])) std::swap(L[k], L[pos]);
+    if (c.size == 0 || val_[L[0]] == -1) {
+      inconsistent_ = true;
+      return;
+    }
+    if (c.size >= 2) {
+      watches_[L[0]].push_back(id);
+      watches_[L[1]].push_back(id);
+    }
+    if (val_[L[0]] == 0 && (c.size == 1 || val_[L[1]] == -1)) {
+      c.reason = true;
+      assign(L[0], id);
+      if (!propagate()) inconsistent_ = true;
+    }
+  }
+  // Unit propagation from head_; returns false on conflict. Clauses that become reasons while
+  // at the root (outside a check) are flagged as reasons.
+  bool propagate() {
+    const bool at_root = !in_check_;
+    while (head_ < trail_.size()) {
+      const std::uint32_t falsified = trail_[head_++] ^ 1u;
+      auto& ws = watches_[falsified];
+      std::size_t j = 0;
+      bool conflict = false;
+      for (std::size_t i = 0; i < ws.size(); ++i) {
+        const int id = ws[i];
+        Cl& c = clauses_[id];
+        if (c.deleted) continue;  // dropped lazily
+        if (conflict) {
+          ws[j++] = id;
+          continue;
+        }
+        std::uint32_t* L = &arena_[c.start];
+        if (L[0] == falsified) std::swap(L[0], L[1]);
+        if (val_[L[0]] == 1) {
+          ws[j++] = id;
+          continue;
+        }
+        bool moved = false;
+        for (std::uint32_t k = 2; k < c.size; ++k)
+          if (val_[L[k]] != -1) {
+            std::swap(L[1], L[k]);
+            watches_[L[1]].push_back(id);
+            moved = true;
+            break;
+          }
+        if (moved) continue;
+        ws[j++] = id;
+        if (val_[L[0]] == -1) {
+          conflict = true;
+          continue;
+        }
+        if (at_root) c.reason = true;
+        assign(L[0], id);
+      }
+      ws.resize(j);
+      if (conflict) return false;
+    }
+    return true;
+  }
+
+  std::vector<Cl> clauses_;
+  std::vector<std::uint32_t> arena_;
+  std::vector<std::vector<int>> watches_;
+  std::vector<signed char> val_;
+  std::vector<int> reason_;
+  std::vector<std::uint32_t> trail_;
+  std::size_t head_ = 0;
+  std::unordered_map<std::uint64_t, std::vector<int>> index_;
+  bool inconsistent_ = false, taut_ = false, in_check_ = false;
+};
+
+DratReport run(const std::vector<Clause>& cnf, ProofReader& in) {
+  int max_var = 0;
+  for (const auto& c : cnf)
+    for (int l : c) max_var = std::max(max_var, std::abs(l));
+  Checker chk(max_var);
+  DratReport rep;
+  for (const auto& c : cnf) chk.add(c);
+  std::vector<int> lits;
+  bool del = false;
+  bool empty_added = false;
+  try {
+    while (in.next(lits, &del)) {
+      if (del) {
+        ++rep.deletions;
+        chk.remove(lits, rep);
+        continue;
+      }
+      ++rep.lemmas;
+      if (!chk.rup(lits)) {
+        if (lits.empty() || !chk.rat(lits, lits[0])) {
+          rep.message = "lemma " + std::to_string(rep.lemmas) + " (" + std::to_string(lits.size()) +
+                        " literals) is neither RUP nor RAT on its first literal";
+          return rep;
+        }
+        ++rep.rat_lemmas;
+      }
+      if (lits.empty()) {
+        empty_added = true;
+        break;
+      }
+      chk.add(lits);
+    }
+  } catch (const std::runtime_error& e) {
+    rep.message = std::string("proof parse error after lemma ") + std::to_string(rep.lemmas) + ": " + e.what();
+    return rep;
+  }
+  if (!empty_added) {
+    rep.message = chk.inconsistent() ? "the proof never adds the empty clause (the database is inconsistent at the root, "
+                                       "but a DRAT refutation must end with the empty clause)"
+                                     : "the proof does not derive the empty clause";
+    return rep;
+  }
+  rep.verified = true;
+  rep.message = "verified: " + std::to_string(rep.lemmas) + " lemmas (" + std::to_string(rep.rat_lemmas) + " RAT), " +
+                std::to_string(rep.deletions) + " deletions (" + std::to_string(rep.ignored_deletions) +
+                " of root reasons ignored, " + std::to_string(rep.missing_deletions) + " of absent clauses ignored)";
+  return rep;
+}
+
+}  // namespace
+
+std::vector<Clause> read_dimacs(const std::string& path, int* num_vars) {
+  std::ifstream f(path);
+  if (!f) throw std::runtime_error("cannot read CNF '" + path + "'");
+  std::vector<Clause> out;
+  Clause cur;
+  std::string line;
+  long vars = -1, count = -1, lineno = 0;
+  while (std::getline(f, line)) {
+    ++lineno;
+    if (line.empty() || line[0] == 'c') continue;
+    if (line[0] == 'p') {
+      std::istringstream h(line);
+      std::string p, cnf;
+      if (!(h >> p >> cnf >> vars >> count) || cnf != "cnf" || vars < 0 || count < 0)
+        throw std::runtime_error(path + ":" + std::to_string(lineno) + ": bad header '" + line + "'");
+      continue;
+    }
+    if (vars < 0) throw std::runtime_error(path + ":" + std::to_string(lineno) + ": clause before the 'p cnf' header");
+    std::istringstream ls(line);
+    long x;
+    while (ls >> x) {
+      if (x == 0) {
+        out.push_back(cur);
+        cur.clear();
+      } else {
+        if (std::labs(x) > vars) throw std::runtime_error(path + ":" + std::to_string(lineno) + ": literal " + std::to_string(x) + " beyond " + std::to_string(vars) + " variables");
+        cur.push_back(static_cast<int>(x));
+      }
+    }
+    if (!ls.eof()) throw std::runtime_error(path + ":" + std::to_string(lineno) + ": not a number in '" + line + "'");
+  }
+  if (!cur.empty()) throw std::runtime_error(path + ": last clause not terminated by 0");
+  if (count >= 0 && static_cast<long>(out.size()) != count)
+    throw std::runtime_error(path + ": header says " + std::to_string(count) + " clauses, found " + std::to_string(out.size()));
+  if (num_vars) *num_vars = static_cast<int>(vars);
+  return out;
+}
+
+DratReport check_drat(const std::vector<Clause>& cnf, const std::string& proof_path) {
+  std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(proof_path.c_str(), "rb"), std::fclose);
+  if (!f) {
+    DratReport r;
+    r.message = "cannot read proof '" + proof_path + "'";
+    return r;
+  }
+  ProofReader in(f.get());
+  return run(cnf, in);
+}
+
+DratReport check_drat_text(const std::vector<Clause>& cnf, const std::string& proof_text) {
+  std::unique_ptr<FILE, int (*)(FILE*)> f(fmemopen(const_cast<char*>(proof_text.data()), proof_text.size(), "rb"),
+                                          std::fclose);
+  if (proof_text.empty()) f.reset(std::tmpfile());
+  ProofReader in(f.get());
+  return run(cnf, in);
+}
+
+}  // namespace schedcert::encodings

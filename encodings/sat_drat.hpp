@@ -1,0 +1,39 @@
+// An independent DRAT / DRUP proof checker (forward checking), so that an UNSAT answer of the
+// CaDiCaL backend (sat_cadical.hpp) is believed only after its clausal proof has been checked.
+// It shares no code with the solvers: its own DIMACS and proof parsers, its own clause database
+// and unit propagation. Design note in sat_drat.cpp.
+#pragma once
+#include <cstddef>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace schedcert::encodings {
+
+using Clause = std::vector<int>;  // DIMACS literals: +v / -v, v >= 1
+
+struct DratReport {
+  bool verified = false;  // every lemma checked and the empty clause derived
+  std::string message;    // why not (names the lemma index) or a short summary
+  std::size_t lemmas = 0, deletions = 0;
+  std::size_t rat_lemmas = 0;          // lemmas that needed the RAT check (not RUP)
+  std::size_t ignored_deletions = 0;   // deletions of root-level reason clauses, ignored (sound)
+  std::size_t missing_deletions = 0;   // deletions of clauses not in the database, ignored
+};
+
+// Parses DIMACS CNF ("p cnf V C", clauses ending in 0, "c" comments). Throws std::runtime_error
+// naming the line on malformed input.
+std::vector<Clause> read_dimacs(const std::string& path, int* num_vars = nullptr);
+
+// Checks the DRAT proof in `proof_path` (text or binary DRAT, detected from the first bytes)
+// against `cnf`.
+DratReport check_drat(const std::vector<Clause>& cnf, const std::string& proof_path);
+
+// Same, proof given as text (tests, tiny hand-made proofs).
+DratReport check_drat_text(const std::vector<Clause>& cnf, const std::string& proof_text);
+
+inline DratReport check_drat_files(const std::string& cnf_path, const std::string& proof_path) {
+  return check_drat(read_dimacs(cnf_path), proof_path);
+}
+
+}  // namespace schedcert::encodings
