@@ -1,12 +1,12 @@
 // Native verifier.
 //
 // Two passes over flat arrays, no per-transmission heap objects (DESIGN-HINTS "Performance").
-//  1. Step pass (native_step_pass.cpp), in schedule order: node range and adjacency, packet
+//  1. Step pass (native_step_pass.hpp), in schedule order: node range and adjacency, packet
 //     rules, link capacity and the model's port limits, with per-step counters reset by
 //     generation stamps; it also fills the metrics.
 //  2. Item pass: causality, duplicate, order and completion, either step by step over a
 //     nodes x items bitset (native_item_bitset.cpp) or item by item over transmissions bucketed
-//     by item (native_item_buckets.cpp). Memory O(nodes + transmissions): total exchange on
+//     by item (native_item_buckets.hpp). Memory O(nodes + transmissions): total exchange on
 //     Q_12 works.
 // The first violation is the minimum over both passes in the order of verdict.hpp; pass 2 only
 // looks at transmissions before pass 1's first violation, and its completion failure counts
@@ -22,6 +22,8 @@
 
 #include "schedules/error.hpp"
 #include "verifier/native_detail.hpp"
+#include "verifier/native_item_buckets.hpp"
+#include "verifier/native_step_pass.hpp"
 
 namespace schedcert::verifier {
 

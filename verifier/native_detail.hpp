@@ -1,4 +1,5 @@
-// Internals of the native verifier shared by its passes (native*.cpp); not a public API.
+// Internals of the native verifier shared by its passes (native*.cpp, native*.hpp); not a
+// public API.
 //
 // The passes are written once over two index policies, so the dense and the compact paths run
 // the same rule code and cannot drift apart:
@@ -104,7 +105,7 @@ struct CompactItems {
 };
 
 // Pass 1: node range, adjacency, packet, link capacity and port rules, in schedule order; fills
-// the metrics' item_transmissions and max_link_load (native_step_pass.cpp).
+// the metrics' item_transmissions and max_link_load (native_step_pass.hpp).
 struct StepPass {
   std::optional<Violation> first;
 };
@@ -117,7 +118,7 @@ struct ItemPass {
   std::optional<Violation> completion;  // first completion failure (lowest item, lowest node)
 };
 ItemPass item_pass_bitset(const Schedule& s, std::size_t limit);  // native_item_bitset.cpp
-template <class Nodes, class Items>                                // native_item_buckets.cpp
+template <class Nodes, class Items>                                // native_item_buckets.hpp
 ItemPass item_pass_buckets(const Schedule& s, std::size_t limit, const Nodes& nodes,
                            const Items& items);
 

@@ -14,6 +14,8 @@
 //
 // Generation stamps: item rank r writes 2r + 2; the stand-in for an untouched previous item
 // writes 2r + 1. Every value is written for one purpose only, so arrays are never cleared.
+// A header included by native.cpp only (instantiated where it is called, like the step pass).
+#pragma once
 #include <limits>
 
 #include "schedules/error.hpp"
@@ -23,7 +25,7 @@ namespace schedcert::verifier::detail {
 
 using schedules::kAllNodes;
 
-namespace {
+namespace buckets_impl {
 
 // A slot carries what the item pass reads (sender and receiver as counter indices, step, index),
 // so that pass streams through memory instead of chasing transmission indices.
@@ -60,14 +62,14 @@ Buckets bucket_by_item(const Schedule& s, std::size_t limit, const Nodes& nodes,
   return b;
 }
 
-}  // namespace
+}  // namespace buckets_impl
 
 template <class Nodes, class Items>
 ItemPass item_pass_buckets(const Schedule& s, std::size_t limit, const Nodes& nodes,
                            const Items& items) {
   const auto& prob = s.problem();
   const std::uint64_t n = s.network().size();
-  Buckets b = bucket_by_item(s, limit, nodes, items);
+  buckets_impl::Buckets b = buckets_impl::bucket_by_item(s, limit, nodes, items);
   ItemPass out;
   // The first violation is the least (transmission, rule) pair; among equal pairs the lowest
   // item, which is the first one met since items are visited in increasing order.
@@ -101,7 +103,7 @@ ItemPass item_pass_buckets(const Schedule& s, std::size_t limit, const Nodes& no
     std::uint64_t holders = 1;
     bool broken = false;
     for (std::uint32_t e = b.begin[r]; e < b.begin[r + 1]; ++e) {
-      const Slot& sl = b.slots[e];
+      const buckets_impl::Slot& sl = b.slots[e];
       const std::uint32_t k = sl.k;
       if (out.first_tx && static_cast<std::int64_t>(k) > out.first_tx->transmission) break;
       const std::int32_t st = static_cast<std::int32_t>(sl.step);
@@ -172,9 +174,5 @@ ItemPass item_pass_buckets(const Schedule& s, std::size_t limit, const Nodes& no
   return out;
 }
 
-template ItemPass item_pass_buckets(const Schedule&, std::size_t, const DenseNodes&,
-                                    const DenseItems&);
-template ItemPass item_pass_buckets(const Schedule&, std::size_t, const CompactNodes&,
-                                    const CompactItems&);
 
 }  // namespace schedcert::verifier::detail

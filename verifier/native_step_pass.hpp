@@ -5,6 +5,10 @@
 // are reset by generation stamps (the step number), never cleared. The per-node arrays are
 // indexed through a node policy (native_detail.hpp): the node id itself on the dense path, its
 // rank among the touched nodes on the compact path, so a schedule on Q31 needs no 2^31 arrays.
+// A header, included by native.cpp only: instantiated in the TU that calls it, the dense pass
+// runs as fast as the former single-file verifier (a separately compiled instantiation was
+// 1.5x slower on sbt-broadcast Q20, docs/benchmarks.md).
+#pragma once
 #include <algorithm>
 
 #include "verifier/native_detail.hpp"
@@ -13,7 +17,7 @@ namespace schedcert::verifier::detail {
 
 using schedules::Model;
 
-namespace {
+namespace step_pass_impl {
 
 // Per directed link: the step that last used it (generation stamp) and its load over the whole
 // schedule. Dense arrays indexed by link id when the schedule touches a fair share of the links;
@@ -68,7 +72,7 @@ class LinkCounters {
   std::uint64_t mask_ = 0;
 };
 
-}  // namespace
+}  // namespace step_pass_impl
 
 template <class Nodes>
 StepPass step_pass(const Schedule& s, Metrics& m, const Nodes& nodes) {
@@ -79,7 +83,7 @@ StepPass step_pass(const Schedule& s, Metrics& m, const Nodes& nodes) {
   const std::uint64_t ports = net.ports();
   const Model model = s.model();
   StepPass out;
-  LinkCounters links(n * ports, s.num_transmissions());
+  step_pass_impl::LinkCounters links(n * ports, s.num_transmissions());
   // Per-node counters, indexed through the node policy (identity, or rank among touched nodes).
   const std::uint64_t slots = nodes.size();
   std::vector<std::uint32_t> send_stamp(slots, 0), recv_stamp(slots, 0);
@@ -221,7 +225,5 @@ StepPass step_pass(const Schedule& s, Metrics& m, const Nodes& nodes) {
   return out;
 }
 
-template StepPass step_pass<DenseNodes>(const Schedule&, Metrics&, const DenseNodes&);
-template StepPass step_pass<CompactNodes>(const Schedule&, Metrics&, const CompactNodes&);
 
 }  // namespace schedcert::verifier::detail

@@ -1,6 +1,6 @@
 // libFuzzer target: a differential fuzzer of the native verifier (issue 9). Arbitrary bytes go
 // through parse_schedule_json; every small schedule that loads (at most 4096 nodes and 2000
-// transmissions) is checked by verify_native (Auto and bucket paths) and by the naive reference
+// transmissions) is checked by verify_native (Auto, bucket and compact paths) and by the naive reference
 // checker of tests/mutation/reference_check.hpp. A crash or any difference in validity or first
 // violation (rule, transmission, step, item, node) aborts. Built and run by run_fuzz.sh.
 #include <cstddef>
@@ -36,7 +36,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto ref = trust::reference_check(s);
     const auto a = schedcert::verifier::verify_native(s);
     const auto b = schedcert::verifier::verify_native(s, schedcert::verifier::NativePath::Buckets);
-    if (!same(a, ref) || !same(b, ref)) {
+    const auto c = schedcert::verifier::verify_native(s, schedcert::verifier::NativePath::Compact);
+    if (!same(a, ref) || !same(b, ref) || !same(c, ref)) {
       std::fprintf(stderr, "native and reference disagree: native %s\n",
                    a.valid ? "valid" : a.violation->message.c_str());
       __builtin_trap();

@@ -2,58 +2,137 @@
 # Builds the libFuzzer targets of tests/fuzz/ with clang (ASan + UBSan) and runs each for a
 # bounded time. Needs clang and libclang-rt-14-dev.
 #   bash tests/fuzz/run_fuzz.sh [SECONDS_PER_TARGET=60] [OUT_DIR=build-fuzz]
+#   bash tests/fuzz/run_fuzz.sh --ci [OUT_DIR=build-fuzz-ci]
 #   FUZZ_TARGETS=fuzz_network_spec bash tests/fuzz/run_fuzz.sh 600   (one target only)
-# Seeds: every tests/fixtures/**/*.json (loader) and a list of network specs (network target),
-# plus the saved regressions. A crash, leak, timeout or OOM is copied to tests/fuzz/regressions/
-# (name: <target>-<libFuzzer artifact name>) and the script exits 1. Exit 0: no finding.
+# Targets: fuzz_schedule_loader, fuzz_network_spec, fuzz_verify (native vs reference) and
+# fuzz_cli_args (the CLI's argument parsing: cli/*.cpp but main.cpp, compiled with coverage
+# and sanitizers, linked against the g++ library SCHEDCERT_LIB, default build/libschedcert_lib.a
+# as `bash scripts/dev.sh test` leaves it; without it the whole library is compiled with clang,
+# which takes many minutes; FUZZ_JOBS=N parallel compiles, default 2).
+# Seeds: every tests/fixtures/**/*.json (loader, verify), a list of network specs (network),
+# tests/fuzz/corpus/<target>/ (committed), plus the saved regressions.
+# --ci: first replays tests/fuzz/regressions/ and the committed corpus through every target
+# (-runs=0), then fuzzes each target for FUZZ_CI_SECONDS (default 40) from a scratch copy of the
+# committed seeds, so 4 targets take under 3 minutes after the build.
+# A crash, leak, timeout (10 s) or OOM (2 GB) is copied to tests/fuzz/regressions/
+# (name: <target>-<libFuzzer artifact name>), its path is printed with the command that replays
+# it, and the script exits 1. Exit 0: no finding.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-secs="${1:-60}"
-out="${2:-$root/build-fuzz}"
+ci=0
+if [ "${1:-}" = "--ci" ]; then
+  ci=1
+  shift
+  secs="${FUZZ_CI_SECONDS:-40}"
+  out="${1:-$root/build-fuzz-ci}"
+else
+  secs="${1:-60}"
+  out="${2:-$root/build-fuzz}"
+fi
 mkdir -p "$out"
+out="$(cd "$out" && pwd)"
 cxx="${CXX_FUZZ:-clang++}"
+jobs="${FUZZ_JOBS:-2}"
 flags=(-std=c++20 -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
        -fno-sanitize-recover=undefined -I"$root" -DSCHEDCERT_VERSION=\"fuzz\")
+objflags=("${flags[@]/-fsanitize=fuzzer,address,undefined/-fsanitize=fuzzer-no-link,address,undefined}")
 # The library sources the parsers need: schedules/ (top level, minus the registry, which pulls
 # in every construction), the verdict names and the native verifier (fuzz_verify).
-mapfile -t lib < <(ls "$root"/schedules/*.cpp "$root"/schedules/transforms/*.cpp \
-                      "$root"/verifier/verdict.cpp "$root"/verifier/native.cpp | grep -v '/registry.cpp$')
+mapfile -t small_lib < <(ls "$root"/schedules/*.cpp "$root"/schedules/transforms/*.cpp \
+                            "$root"/verifier/verdict.cpp "$root"/verifier/native*.cpp | grep -v '/registry.cpp$')
+# The CLI target: the front end's sources minus cli/main.cpp, over the library (as CMake globs it).
+mapfile -t cli_srcs < <(ls "$root"/cli/*.cpp | grep -v '/main.cpp$')
+mapfile -t full_lib < <(find "$root"/schedules "$root"/verifier "$root"/encodings "$root"/certify \
+                            "$root"/witnesses -name '*.cpp' | sort)
+lib_a="${SCHEDCERT_LIB:-$root/build/libschedcert_lib.a}"
 objdir="$out/obj"
 mkdir -p "$objdir"
-objs=()
-for src in "${lib[@]}"; do
-  obj="$objdir/$(echo "${src#$root/}" | tr / _).o"
-  if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ]; then
-    "$cxx" "${flags[@]/-fsanitize=fuzzer,address,undefined/-fsanitize=fuzzer-no-link,address,undefined}" \
-      -c "$src" -o "$obj"
-  fi
-  objs+=("$obj")
-done
+obj_of() { echo "$objdir/$(echo "${1#$root/}" | tr / _).o"; }
+compile() {  # sources...: compiles the stale ones, FUZZ_JOBS at a time
+  local todo=()
+  for src in "$@"; do
+    local obj
+    obj="$(obj_of "$src")"
+    if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ]; then todo+=("$src"); fi
+  done
+  [ "${#todo[@]}" -eq 0 ] && return 0
+  echo "== compiling ${#todo[@]} sources with $cxx (ASan + UBSan + fuzzer coverage)"
+  export root objdir cxx
+  printf '%s\n' "${todo[@]}" | xargs -P "$jobs" -I{} bash -c \
+    'src="$1"; shift; obj="$objdir/$(echo "${src#$root/}" | tr / _).o"; "$cxx" "$@" -c "$src" -o "$obj.tmp" && mv "$obj.tmp" "$obj"' \
+    _ {} "${objflags[@]}"
+}
+cadical="$(ls /usr/lib/*/libcadical.a 2>/dev/null | head -1 || true)"
 
 status=0
-run_target() {  # name seed_dir
-  local name="$1" seeds="$2"
-  local bin="$out/$name"
-  "$cxx" "${flags[@]}" "$root/tests/fuzz/$name.cpp" "${objs[@]}" -o "$bin"
-  local corpus="$out/corpus-$name" art="$out/artifacts-$name/"
+finding() {  # target artifact
+  local name="$1" a="$2"
+  local keep="$root/tests/fuzz/regressions/$name-$(basename "$a")"
+  cp "$a" "$keep"
+  echo "!! FUZZ FINDING in $name: reproducer saved as ${keep#$root/}"
+  echo "!!   replay: $out/$name '$keep'   (log: $out/$name.log)"
+  status=1
+}
+build_target() {  # name -> $out/name
+  local name="$1" objs=()
+  if [ "$name" = fuzz_cli_args ]; then
+    local srcs=("${cli_srcs[@]}")
+    if [ -f "$lib_a" ]; then
+      echo "== $name: cli/ instrumented, library from $lib_a (not instrumented)"
+    else
+      echo "== $name: no $lib_a: compiling the whole library with $cxx"
+      srcs+=("${full_lib[@]}")
+    fi
+    compile "${srcs[@]}"
+    for s in "${srcs[@]}"; do objs+=("$(obj_of "$s")"); done
+    [ -f "$lib_a" ] && objs+=("$lib_a")
+    "$cxx" "${flags[@]}" "$root/tests/fuzz/$name.cpp" "${objs[@]}" ${cadical:+"$cadical"} -lz3 -o "$out/$name"
+  else
+    compile "${small_lib[@]}"
+    for s in "${small_lib[@]}"; do objs+=("$(obj_of "$s")"); done
+    "$cxx" "${flags[@]}" "$root/tests/fuzz/$name.cpp" "${objs[@]}" -o "$out/$name"
+  fi
+}
+run_target() {  # name seed_dirs...
+  local name="$1"
+  shift
+  local bin="$out/$name" corpus="$out/corpus-$name" art="$out/artifacts-$name/"
+  build_target "$name"
+  rm -rf "$art"
   mkdir -p "$corpus" "$art"
-  echo "== $name: ${secs}s"
+  local common=(-timeout=10 -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$art")
   set +e
-  "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-    -artifact_prefix="$art" -print_final_stats=1 "$corpus" "$seeds" "$root/tests/fuzz/regressions" \
-    2>&1 | tee "$out/$name.log" | grep -E "^(#[0-9]+.*DONE|==[0-9]+==ERROR|SUMMARY|stat::number_of_executed_units|Done)" || true
+  if [ "$ci" -eq 1 ]; then
+    echo "== $name: replay regressions and committed seeds"
+    "$bin" "${common[@]}" -runs=0 "$root/tests/fuzz/regressions" "$@" >"$out/$name.replay.log" 2>&1
+    local rc=$?
+    if [ "$rc" -ne 0 ]; then
+      echo "!! $name failed on a saved input (exit $rc); tail of $out/$name.replay.log:"
+      tail -20 "$out/$name.replay.log"
+      status=1
+    fi
+    rm -rf "$corpus"
+    mkdir -p "$corpus"
+  fi
+  echo "== $name: ${secs}s"
+  "$bin" "${common[@]}" -max_total_time="$secs" -print_final_stats=1 "$corpus" "$@" \
+    "$root/tests/fuzz/regressions" 2>&1 | tee "$out/$name.log" |
+    grep -E "^(#[0-9]+.*DONE|==[0-9]+==ERROR|SUMMARY|stat::number_of_executed_units|Done)" || true
   local rc=${PIPESTATUS[0]}
   set -e
   for a in "$art"*; do
     [ -e "$a" ] || continue
-    cp "$a" "$root/tests/fuzz/regressions/$name-$(basename "$a")"
-    echo "   finding saved: tests/fuzz/regressions/$name-$(basename "$a")"
-    status=1
+    finding "$name" "$a"
   done
-  [ "$rc" -eq 0 ] || status=1
+  if [ "$rc" -ne 0 ]; then
+    echo "!! $name exited $rc; tail of $out/$name.log:"
+    tail -20 "$out/$name.log"
+    status=1
+  fi
 }
 
 seeds_loader="$out/seeds-loader"
+rm -rf "$seeds_loader"
 mkdir -p "$seeds_loader"
 find "$root/tests/fixtures" -name '*.json' -exec cp {} "$seeds_loader/" \;
 seeds_net="$out/seeds-network"
@@ -63,12 +142,22 @@ for s in Q0 Q1 Q4 Q30 C3 C5 P4 K2 K3 K5 C3xC3 C5xP4xK3 C3^4 Q2xC3 P3xK2 all-port
          shout-whisper single-port-half broadcast total-exchange successive-broadcast; do
   printf '%s' "$s" > "$seeds_net/seed$i"; i=$((i + 1))
 done
-targets="${FUZZ_TARGETS:-fuzz_schedule_loader fuzz_network_spec fuzz_verify}"
+committed() {  # target: the committed corpus directory, if any
+  local d="$root/tests/fuzz/corpus/$1"
+  [ -d "$d" ] && echo "$d"
+  return 0
+}
+targets="${FUZZ_TARGETS:-fuzz_schedule_loader fuzz_network_spec fuzz_verify fuzz_cli_args}"
 for t in $targets; do
   case "$t" in
-    fuzz_schedule_loader) run_target fuzz_schedule_loader "$seeds_loader" ;;
-    fuzz_network_spec) run_target fuzz_network_spec "$seeds_net" ;;
-    fuzz_verify) run_target fuzz_verify "$seeds_loader" ;;
+    fuzz_schedule_loader) run_target "$t" "$seeds_loader" $(committed "$t") ;;
+    fuzz_network_spec) run_target "$t" "$seeds_net" $(committed "$t") ;;
+    fuzz_verify) run_target "$t" "$seeds_loader" $(committed "$t") ;;
+    fuzz_cli_args) run_target "$t" "$root/tests/fuzz/corpus/fuzz_cli_args" ;;
+    *) echo "unknown target $t" >&2; exit 2 ;;
   esac
 done
+if [ "$status" -ne 0 ]; then
+  echo "!! fuzzing found something: see the lines marked !! above (reproducers in tests/fuzz/regressions/)"
+fi
 exit "$status"
