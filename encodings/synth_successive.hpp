@@ -86,7 +86,7 @@ struct SuccessiveOptions {
   bool symmetry_breaking = true;
   std::vector<schedules::Node> fixed_sources;  // empty: free allocation
   std::string emit_smt2_path;  // write the query (minimize: the one for optimum - 1) here
-  std::string solver_logic = "QF_FD";  // "" = Z3's default solver
+  std::string solver_logic = "QF_FD";  // "" = Z3's default solver, "cadical" = CaDiCaL
 };
 
 // A lower bound valid for every allocation (bijective, one item per packet), with its argument.

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "encodings/sat_backend.hpp"
 #include "encodings/synth_successive.hpp"
 #include "schedules/error.hpp"
 #include "verifier/bounds.hpp"
@@ -29,6 +30,62 @@ double since(Clock::time_point t0) {
 std::string label(const Network& net, Model m, const SuccessiveOptions& o, unsigned T) {
   return net.name() + " " + schedules::to_string(m) + " successive-broadcast allocation " +
          (o.fixed_sources.empty() ? "free" : "fixed") + " T=" + std::to_string(T);
+}
+
+// The same formula on CaDiCaL (solver_logic "cadical"): clauses as they are, every at-most-k
+// as pairwise exclusions (k = 1, up to 6 literals) or Sinz's sequential counter. Not exported:
+// the SMT-LIB2 file is the Formula itself, whatever engine answered.
+sy::SolveOutcome solve_with_cadical(const sy::Formula& f, unsigned timeout_ms) {
+  const auto t0 = Clock::now();
+  // A proof sink is always given: this CaDiCaL backend flushes the proof trace after every
+  // solve, which CaDiCaL rejects when no proof is traced.
+  auto b = make_cadical("/dev/null");
+  int next = f.num_vars();
+  for (std::size_t c = 0; c < f.num_clauses(); ++c)
+    b->add(std::vector<int>(f.clause(c), f.clause(c) + f.clause_size(c)));
+  for (const auto& card : f.cards()) {
+    const std::vector<int> x(f.card_lits(card), f.card_lits(card) + (card.end - card.begin));
+    const int n = static_cast<int>(x.size()), k = static_cast<int>(card.bound);
+    if (n <= k) continue;
+    if (k == 0) {
+      for (int l : x) b->add({-l});
+      continue;
+    }
+    if (k == 1 && n <= 6) {
+      for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) b->add({-x[i], -x[j]});
+      continue;
+    }
+    // s[i][j] (j = 0..k-1): at least j + 1 of x[0..i] are true.
+    std::vector<std::vector<int>> sv(static_cast<std::size_t>(n - 1), std::vector<int>(k));
+    for (auto& row : sv)
+      for (int& v : row) v = ++next;
+    for (int i = 0; i < n - 1; ++i) {
+      b->add({-x[i], sv[i][0]});
+      if (i == 0) {
+        for (int j = 1; j < k; ++j) b->add({-sv[0][j]});
+        continue;
+      }
+      for (int j = 0; j < k; ++j) b->add({-sv[i - 1][j], sv[i][j]});
+      for (int j = 1; j < k; ++j) b->add({-x[i], -sv[i - 1][j - 1], sv[i][j]});
+      b->add({-x[i], -sv[i - 1][k - 1]});
+    }
+    b->add({-x[n - 1], -sv[n - 2][k - 1]});
+  }
+  sy::SolveOutcome out;
+  const SatAnswer a = b->solve({}, timeout_ms / 1000.0);
+  if (a == SatAnswer::Sat) {
+    out.status = sy::SolveOutcome::Status::Sat;
+    out.values.assign(static_cast<std::size_t>(f.num_vars()) + 1, false);
+    for (int v = 1; v <= f.num_vars(); ++v) out.values[static_cast<std::size_t>(v)] = b->value(v);
+  } else if (a == SatAnswer::Unsat) {
+    out.status = sy::SolveOutcome::Status::Unsat;
+  } else {
+    out.reason = "timeout";
+  }
+  out.stats = "cadical, " + std::to_string(next - f.num_vars()) + " counter variables";
+  out.seconds = since(t0);
+  return out;
 }
 
 }  // namespace
@@ -84,8 +141,10 @@ SynthesisResult synthesize_successive(const Network& net, Model model, unsigned 
     if (!out) throw InputError("emit_smt2_path: error writing '" + opt.emit_smt2_path + "'");
   }
   const double left = opt.timeout_ms - since(t0) * 1000.0;
-  const sy::SolveOutcome o = sy::solve_with_z3(
-      enc.formula(), sy::SolveSettings{left < 1 ? 1u : static_cast<unsigned>(left), opt.solver_logic});
+  const unsigned budget = left < 1 ? 1u : static_cast<unsigned>(left);
+  const sy::SolveOutcome o = opt.solver_logic == "cadical"
+                                 ? solve_with_cadical(enc.formula(), budget)
+                                 : sy::solve_with_z3(enc.formula(), sy::SolveSettings{budget, opt.solver_logic});
   switch (o.status) {
     case sy::SolveOutcome::Status::Sat: {
       note("sat in " + std::to_string(o.seconds) + "s [" + o.stats + "]");
