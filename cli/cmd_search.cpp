@@ -29,6 +29,7 @@ struct SearchOptions {
   int symmetry = 2;
   bool quiet = false;
   bool no_proof_check = false;
+  unsigned probe = 0;
 };
 
 int run_alpha(const SearchOptions& o) {
@@ -43,6 +44,7 @@ int run_alpha(const SearchOptions& o) {
   ao.symmetry = o.symmetry;
   ao.progress = !o.quiet;
   ao.check_proof = !o.no_proof_check;
+  ao.probe = o.probe;
   const auto r = encodings::search_alpha(ao);
   const std::uint64_t p = std::uint64_t{1} << o.dim;
   std::cout << "alpha(" << o.dim << ") for Q" << o.dim << " (" << p << " nodes): ";
@@ -106,6 +108,9 @@ void add_search_command(CLI::App& app, std::function<int()>& action,
   alpha->add_option("--symmetry", o->symmetry, "symmetry breaking level 0, 1, 2 (see docs/alpha.md)")
       ->check(CLI::Range(0, 2));
   alpha->add_flag("--no-proof-check", o->no_proof_check, "trust the UNSAT answer without a checked DRAT proof");
+  alpha->add_option("--probe", o->probe,
+                    "first ask for a connected dominating set of size <= K (an UNSAT answer proves "
+                    "alpha <= 2^d - K - 1 even when no matching tree is found)");
   alpha->add_flag("--quiet,-q", o->quiet, "no progress lines on stderr");
   alpha->add_option("-o,--output", o->output, "write the tree and bounds as JSON");
   alpha->callback([&action, o] { action = [o] { return run_alpha(*o); }; });

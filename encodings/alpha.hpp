@@ -22,6 +22,7 @@ struct AlphaOptions {
   int symmetry = 2;       // alpha_cnf::add_symmetry_breaking level
   bool progress = false;  // bound / elapsed / cuts on stderr
   bool check_proof = true;  // re-derive UNSAT with CaDiCaL + DRAT and check the proof
+  unsigned probe = 0;  // > 0: first ask |S| <= probe (an upper-bound probe) instead of 2^(d-1) - 1
 };
 
 struct AlphaResult {

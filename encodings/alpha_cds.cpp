@@ -10,6 +10,8 @@
 //   repeat until UNSAT (then gamma_c = m and alpha = 2^d - m) or the time budget ends.
 // Only clauses are ever added (no assumptions), so the final clause set is one CNF whose UNSAT
 // is the certificate: "no CDS of size <= m - 1", hence no spanning tree with 2^d - m + 1 leaves.
+// With a probe K (AlphaOptions::probe) the first bound asked is |S| <= K instead; UNSAT then
+// proves alpha <= 2^d - K - 1 (the upper-bound half of an open case such as d = 7).
 // Certificate (certify): the CNF is written as DIMACS and as SMT-LIB2; every cut is re-checked
 // natively (check_cut); with check_proof, CaDiCaL's DRAT proof is checked by sat_drat.hpp's
 // checker. The CaDiCaL engine traces its proof during the incremental loop; if that proof does
@@ -116,9 +118,11 @@ AlphaResult search_alpha(const AlphaOptions& o) {
   std::vector<bool> even(n);
   for (Node v = 0; v < n; ++v) even[v] = (v & 1) == 0;
   accept(even);
-  cnf.add({-at_least[m - 1]});
+  // k: the bound asked; m: the smallest CDS found (so k < m always).
+  unsigned k = o.probe > 0 && o.probe < m ? o.probe : m - 1;
+  cnf.add({-at_least[k]});
   say("start: " + std::to_string(cnf.vars()) + " vars, " + std::to_string(cnf.clauses().size()) + " clauses, " +
-      std::to_string(lex) + " lex constraints; asking |S| <= " + std::to_string(m - 1));
+      std::to_string(lex) + " lex constraints; asking |S| <= " + std::to_string(k));
 
   std::unique_ptr<SatBackend> solver =
       o.engine == AlphaEngine::Z3 ? make_z3() : make_cadical(o.check_proof ? proof_path : "");
@@ -146,10 +150,11 @@ AlphaResult search_alpha(const AlphaOptions& o) {
     if (new_cuts.empty()) {  // connected: a CDS of this size
       accept(in_s);
       m = std::min(size, static_cast<unsigned>(n - res.lower));
-      cnf.add({-at_least[m - 1]});
+      k = m - 1;
+      if (k == 0) break;
+      cnf.add({-at_least[k]});
       say("found a CDS of size " + std::to_string(m) + " (tree with " + std::to_string(res.lower) +
-          " leaves); asking |S| <= " + std::to_string(m - 1) + "; cuts so far " + std::to_string(cuts.size()));
-      if (m == 1) break;
+          " leaves); asking |S| <= " + std::to_string(k) + "; cuts so far " + std::to_string(cuts.size()));
     } else {
       for (auto& c : new_cuts) {
         cnf.add(c);
@@ -157,7 +162,7 @@ AlphaResult search_alpha(const AlphaOptions& o) {
       }
       if (elapsed() - last_say > 2) {
         last_say = elapsed();
-        say("|S| <= " + std::to_string(m - 1) + ": " + std::to_string(cuts.size()) + " cuts, " +
+        say("|S| <= " + std::to_string(k) + ": " + std::to_string(cuts.size()) + " cuts, " +
             std::to_string(res.solves) + " solves");
       }
     }
@@ -169,12 +174,12 @@ AlphaResult search_alpha(const AlphaOptions& o) {
     if (temp_dir) fs::remove_all(dir);
     return finish();
   }
-  say("UNSAT for |S| <= " + std::to_string(m - 1) + " after " + std::to_string(res.solves) + " solves, " +
+  say("UNSAT for |S| <= " + std::to_string(k) + " after " + std::to_string(res.solves) + " solves, " +
       std::to_string(cuts.size()) + " cuts; certifying");
   for (const auto& c : cuts)
     if (auto why = alpha_cnf::check_cut(d, c); !why.empty()) throw std::logic_error("alpha: bad separator cut: " + why);
   const std::string query = "Q" + std::to_string(d) + ": connected dominating set with at most " +
-                            std::to_string(m - 1) + " nodes? Clauses: domination, sequential counter, symmetry "
+                            std::to_string(k) + " nodes? Clauses: domination, sequential counter, symmetry "
                             "breaking (level " + std::to_string(o.symmetry) + "), " +
                             std::to_string(cuts.size()) + " separator cuts (each valid for every connected set). "
                             "Expected answer: unsat (schedcert search alpha, engine " + res.engine + ")";
@@ -206,15 +211,15 @@ AlphaResult search_alpha(const AlphaOptions& o) {
     res.drat_path = proof_path;
   }
   if (proven) {
-    res.upper = static_cast<unsigned>(n - m);
+    res.upper = static_cast<unsigned>(n - k - 1);
     res.certificate = "UNSAT (" + res.engine + "): no connected dominating set of Q" + std::to_string(d) +
-                      " with at most " + std::to_string(m - 1) + " nodes, so no spanning tree has more than " +
-                      std::to_string(n - m) + " leaves; " + std::to_string(cuts.size()) +
+                      " with at most " + std::to_string(k) + " nodes, so no spanning tree has more than " +
+                      std::to_string(n - k - 1) + " leaves; " + std::to_string(cuts.size()) +
                       " separator cuts checked natively; " +
                       (o.check_proof ? "DRAT proof " + res.proof_report : std::string("proof NOT checked (--no-proof-check)")) +
                       (temp_dir ? "" : "; CNF " + res.cnf_path + ", proof " + res.drat_path + ", SMT-LIB2 " + res.unsat_smt2);
   } else {
-    res.certificate += "; the UNSAT answer for |S| <= " + std::to_string(m - 1) +
+    res.certificate += "; the UNSAT answer for |S| <= " + std::to_string(k) +
                        " was NOT certified: " + res.proof_report;
   }
   if (res.lower == res.upper) res.alpha = res.lower;

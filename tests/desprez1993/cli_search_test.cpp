@@ -1,5 +1,6 @@
 // `schedcert search alpha`: exit 0 with a certified value, exit 3 when the budget leaves a gap,
-// the tree JSON, and the Desprez Prop. 2 bound printed with the certified alpha.
+// the tree JSON, the certificate files, --engine/--quiet, and the Desprez Prop. 2 bound printed
+// with the certified alpha.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -7,28 +8,43 @@
 #include <nlohmann/json.hpp>
 
 #include "encodings/alpha.hpp"
+#include "encodings/sat_drat.hpp"
 #include "tests/cli/run_cli.hpp"
 
 using schedcert::testing::run_cli;
 
 TEST_CASE("cli search alpha: certified d = 4, gap on a tiny budget for d = 6") {
-  const auto json = std::filesystem::temp_directory_path() / "schedcert-alpha-q4.json";
-  auto r = run_cli("search alpha --dim 4 -o " + json.string());
+  const auto tmp = std::filesystem::temp_directory_path();
+  const auto json = tmp / "schedcert-alpha-q4.json";
+  const auto cert = tmp / "schedcert-alpha-q4-cert";
+  std::filesystem::remove_all(cert);
+  auto r = run_cli("search alpha --dim 4 --emit " + cert.string() + " -o " + json.string());
   CHECK(r.code == 0);
   CHECK(r.out.find("alpha(4) for Q4 (16 nodes): 10 (certified exact)") != std::string::npos);
   CHECK(r.out.find("at least 21 steps (2p - alpha - 1)") != std::string::npos);  // 32 - 10 - 1
+  CHECK(r.out.find("[alpha Q4 cadical") != std::string::npos);  // progress on stderr
   std::ifstream f(json);
   const auto j = nlohmann::json::parse(f);
   CHECK(j["alpha"] == 10);
+  CHECK(j["proof_checked"] == true);
   std::vector<std::pair<schedcert::encodings::Node, schedcert::encodings::Node>> edges;
   for (const auto& e : j["edges"]) edges.emplace_back(e[0], e[1]);
   CHECK(schedcert::encodings::spanning_tree_leaves(4, edges) == 10u);
+  CHECK(schedcert::encodings::check_drat_files(j["cnf"], j["drat"]).verified);
   std::filesystem::remove(json);
+  std::filesystem::remove_all(cert);
 
+  r = run_cli("search alpha --dim 3 --engine z3 --quiet");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("alpha(3) for Q3 (8 nodes): 4 (certified exact)") != std::string::npos);
+  CHECK(r.out.find("[alpha") == std::string::npos);  // --quiet
   r = run_cli("search alpha --dim 6 --timeout 0.001");
   CHECK(r.code == 3);
   CHECK(r.out.find("gap") != std::string::npos);
+  CHECK(r.out.find("certified exact") == std::string::npos);
   r = run_cli("search alpha --dim 11");
   CHECK(r.code != 0);
   CHECK(r.out.find("--dim") != std::string::npos);
+  r = run_cli("search alpha --dim 3 --engine minisat");
+  CHECK(r.code != 0);
 }
