@@ -111,6 +111,14 @@ bool same_problem(const Problem& a, const Problem& want) {
   return true;  // successive broadcasts: the construction's own order is kept
 }
 
+// A valid schedule of this network and problem already known to the sweep (a construction's,
+// a synthesised optimum, or a shorter schedule), under the model it was made for.
+struct Known {
+  std::string label;
+  Model model;
+  Schedule s;
+};
+
 void fill_unknown(SweepRow& r, std::uint64_t lo, std::optional<std::uint64_t> hi) {
   r.verdict = SweepVerdict::Unknown;
   r.kind = CertificateKind::None;
@@ -119,7 +127,8 @@ void fill_unknown(SweepRow& r, std::uint64_t lo, std::optional<std::uint64_t> hi
 }
 
 // One construction's schedule: verify, then certify_optimality.
-void certify_row(SweepRow& r, const Schedule& s, ProblemKind k, const SweepOptions& o) {
+void certify_row(SweepRow& r, const Schedule& s, ProblemKind k, const SweepOptions& o,
+                 std::vector<Known>& pool) {
   r.steps = s.num_steps();
   r.problem = s.problem().describe();
   r.sources = s.problem().sources;
@@ -158,6 +167,7 @@ void certify_row(SweepRow& r, const Schedule& s, ProblemKind k, const SweepOptio
       r.gap_hi = r.shorter_steps;
       r.witness_file = in_dir(o, stem + ".shorter.json");
       if (!r.witness_file.empty()) write_schedule_file(*res.shorter, r.witness_file);
+      pool.push_back({r.source + "-shorter", s.model(), std::move(*res.shorter)});
       if (!res.smt2_path.empty()) std::filesystem::remove(res.smt2_path);  // sat: no certificate
       break;
     }
@@ -201,7 +211,7 @@ std::vector<Built> built_schedules(const Network& net, ProblemKind k) {
 }
 
 SweepRow construction_row(const Network& net, Model m, ProblemKind k, const Built& b,
-                          const SweepOptions& o) {
+                          std::vector<Known>& pool, const SweepOptions& o) {
   SweepRow r;
   r.network = net.name();
   r.model = schedules::to_string(m);
@@ -210,7 +220,7 @@ SweepRow construction_row(const Network& net, Model m, ProblemKind k, const Buil
   const Timer t;
   try {
     if (b.c->claimed_steps) r.claimed_steps = b.c->claimed_steps(b.p);
-    certify_row(r, b.s, k, o);
+    certify_row(r, b.s, k, o, pool);
   } catch (const std::exception& e) {
     r.verdict = SweepVerdict::Error;
     r.note = e.what();
@@ -220,22 +230,48 @@ SweepRow construction_row(const Network& net, Model m, ProblemKind k, const Buil
   return r;
 }
 
-// The transmissions of s, bound to model m (and the sweep's problem): unchanged, or on a
-// hypercube split per step by the sender's parity (even senders first), which turns a
-// single-port-full step into two single-port-half steps (the network is bipartite: an even
-// sender's receiver is odd). The native verifier decides whether the result is valid.
-Schedule rebound(const Schedule& s, Model m, const Problem& p, bool split) {
+enum class Split { None, Parity, Greedy };
+
+// The transmissions of s, bound to model m (and the sweep's problem), with each step either kept
+// or split into sub-steps in which every node takes part in at most one transmission: Parity
+// (hypercubes: even senders first; a single-port-full step becomes two single-port-half steps,
+// since an even sender's receiver is odd) or Greedy (each transmission in the first sub-step
+// where both its ends are free; at most 3 sub-steps for a single-port-full step). Splitting keeps
+// the order of steps, so every item still arrives before it is forwarded. The native verifier
+// decides whether the result is valid under m.
+Schedule rebound(const Schedule& s, Model m, const Problem& p, Split split) {
   Schedule out(s.network(), m, p);
+  const std::size_t n = s.network().num_nodes();
+  std::vector<std::vector<char>> busy;  // per sub-step: nodes already sending or receiving
+  std::vector<std::size_t> colour;
   for (std::size_t st = 0; st < s.num_steps(); ++st) {
-    for (int half = 0; half < (split ? 2 : 1); ++half) {
+    if (split == Split::None) {
+      out.begin_step();
+      for (std::size_t k = s.step_begin(st); k < s.step_end(st); ++k)
+        out.add(s.from(k), s.to(k), s.packet(k));
+      continue;
+    }
+    busy.clear();
+    colour.clear();
+    for (std::size_t k = s.step_begin(st); k < s.step_end(st); ++k) {
+      std::size_t c = 0;
+      if (split == Split::Parity) {
+        c = __builtin_popcount(s.from(k)) & 1;
+      } else {
+        while (c < busy.size() && (busy[c][s.from(k)] || busy[c][s.to(k)])) ++c;
+      }
+      if (c >= busy.size()) busy.resize(c + 1, std::vector<char>(n, 0));
+      busy[c][s.from(k)] = busy[c][s.to(k)] = 1;
+      colour.push_back(c);
+    }
+    for (std::size_t c = 0; c < busy.size(); ++c) {
       bool opened = false;
       for (std::size_t k = s.step_begin(st); k < s.step_end(st); ++k) {
-        if (split && (__builtin_popcount(s.from(k)) & 1) != half) continue;
+        if (colour[k - s.step_begin(st)] != c) continue;
         if (!opened) out.begin_step();
         opened = true;
         out.add(s.from(k), s.to(k), s.packet(k));
       }
-      if (!opened && !split) out.begin_step();
     }
   }
   return out;
@@ -243,28 +279,30 @@ Schedule rebound(const Schedule& s, Model m, const Problem& p, bool split) {
 
 struct Derived {
   Schedule s;
-  std::string label;  // "derived:<construction>/<its model>[+split]"
+  std::string label;  // "derived:<source>/<its model>[+parity-split|+greedy-split]"
 };
 
-// The shortest schedule for model m obtained from a construction built for another model.
-std::optional<Derived> derive_best(const std::vector<Built>& built, Model m, const Problem& p) {
+// The shortest valid schedule for model m made from a known schedule of another model.
+std::optional<Derived> derive_best(const std::vector<Known>& pool, Model m, const Problem& p) {
   std::optional<Derived> best;
-  for (const auto& b : built) {
-    if (b.p.model == m) continue;
-    for (bool split : {false, true}) {
-      if (split && !b.s.network().is_hypercube()) continue;
+  for (const auto& b : pool) {
+    if (b.model == m) continue;
+    for (Split split : {Split::None, Split::Parity, Split::Greedy}) {
+      if (split == Split::Parity && !b.s.network().is_hypercube()) continue;
       Schedule s = rebound(b.s, m, p, split);
       if (best && s.num_steps() >= best->s.num_steps()) continue;
       if (!verifier::verify_native(s).valid) continue;
-      best = Derived{std::move(s), "derived:" + b.c->name + "/" +
-                                       schedules::to_string(b.p.model) + (split ? "+split" : "")};
+      const char* how = split == Split::None     ? ""
+                        : split == Split::Parity ? "+parity-split"
+                                                 : "+greedy-split";
+      best = Derived{std::move(s), "derived:" + b.label + "/" + schedules::to_string(b.model) + how};
     }
   }
   return best;
 }
 
 // No construction for m: derived upper bound, then T upwards from the lower bound (sweep.hpp).
-SweepRow synthesis_row(const Network& net, Model m, ProblemKind k, const std::vector<Built>& built,
+SweepRow synthesis_row(const Network& net, Model m, ProblemKind k, std::vector<Known>& pool,
                        const SweepOptions& o) {
   SweepRow r;
   r.network = net.name();
@@ -303,7 +341,7 @@ SweepRow synthesis_row(const Network& net, Model m, ProblemKind k, const std::ve
     }
   };
   try {
-    const std::optional<Derived> derived = derive_best(built, m, p);
+    const std::optional<Derived> derived = derive_best(pool, m, p);
     const std::uint64_t hi = derived ? derived->s.num_steps() : r.lower_bound + o.max_extra + 1;
     const std::uint64_t last = std::min<std::uint64_t>(hi - 1, r.lower_bound + o.max_extra);
     bool decided = false;
@@ -337,6 +375,7 @@ SweepRow synthesis_row(const Network& net, Model m, ProblemKind k, const std::ve
         throw std::logic_error("synthesised schedule rejected by the native verifier");
       save(*res.schedule, "synthesis");
       optimal_at(T);
+      pool.push_back({"synthesis", m, std::move(*res.schedule)});
     }
     if (!decided && derived && last + 1 == hi) {  // every T below the derived schedule ruled out
       save(derived->s, derived->label);
@@ -368,17 +407,20 @@ std::vector<SweepRow> run_sweep(const SweepOptions& o) {
   std::vector<SweepRow> rows;
   for (const auto& net : nets) {
     std::map<ProblemKind, std::vector<Built>> by_problem;
-    for (ProblemKind k : o.problems) by_problem.emplace(k, built_schedules(net, k));
+    std::map<ProblemKind, std::vector<Known>> pools;  // grows with every verified schedule found
+    for (ProblemKind k : o.problems) {
+      by_problem.emplace(k, built_schedules(net, k));
+      for (const auto& b : by_problem.at(k)) pools[k].push_back({b.c->name, b.p.model, b.s});
+    }
     for (Model m : o.models)
       for (ProblemKind k : o.problems) {
-        const std::vector<Built>& built = by_problem.at(k);
         bool any = false;
-        for (const auto& b : built)
+        for (const auto& b : by_problem.at(k))
           if (b.p.model == m) {
-            rows.push_back(construction_row(net, m, k, b, o));
+            rows.push_back(construction_row(net, m, k, b, pools[k], o));
             any = true;
           }
-        if (!any) rows.push_back(synthesis_row(net, m, k, built, o));
+        if (!any) rows.push_back(synthesis_row(net, m, k, pools[k], o));
       }
   }
   return rows;
