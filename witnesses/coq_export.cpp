@@ -8,15 +8,15 @@
 // `problem_term` the enums, and the steps are written one per line as lists of `Tx from to
 // [items]`. Item numbering and N = 2^d node ids are exactly those of schedules/problem.hpp and
 // network.hpp, so no translation of ids happens.
-// Limits: accumulation, multinode accumulation and successive broadcasts are not in the
-// development (InputError). Proof time grows roughly with transmissions x steps (the checker is
-// a brute-force quadratic scan), see docs/coq.md for measured sizes.
+// Every problem of schedules/problem.hpp is written: `Prob kind root M B [sources]` (root 0 for
+// the problems without a root, sources [] except for successive broadcasts).
+// Limits: proof time grows roughly with transmissions x steps (the checker is a brute-force
+// quadratic scan), see docs/coq.md for measured sizes.
 #include "witnesses/coq_export.hpp"
 
 #include <ostream>
+#include <sstream>
 #include <string>
-
-#include "schedules/error.hpp"
 
 namespace schedcert::witnesses {
 
@@ -58,38 +58,24 @@ std::string problem_term(const schedules::Problem& p) {
   std::string k;
   switch (p.kind) {
     case ProblemKind::Broadcast: k = "Broadcast"; break;
+    case ProblemKind::Accumulation: k = "Accumulation"; break;
     case ProblemKind::Scatter: k = "Scatter"; break;
     case ProblemKind::Gather: k = "Gather"; break;
     case ProblemKind::MultinodeBroadcast: k = "MultinodeBroadcast"; break;
+    case ProblemKind::MultinodeAccumulation: k = "MultinodeAccumulation"; break;
     case ProblemKind::TotalExchange: k = "TotalExchange"; break;
-    case ProblemKind::Accumulation:
-    case ProblemKind::MultinodeAccumulation:
-    case ProblemKind::SuccessiveBroadcast:
-      throw InputError("export coq: problem '" + schedules::to_string(p.kind) +
-                       "' is not supported by coq/Schedcert.v (supported: broadcast, scatter, "
-                       "gather, multinode-broadcast, total-exchange)");
+    case ProblemKind::SuccessiveBroadcast: k = "SuccessiveBroadcast"; break;
   }
+  std::string srcs = "[";
+  for (std::size_t j = 0; j < p.sources.size(); ++j)
+    srcs += (j ? "; " : "") + std::to_string(p.sources[j]);
   return "(Prob " + k + " " + std::to_string(p.has_root() ? p.root : 0) + " " +
-         std::to_string(p.messages) + " " + std::to_string(p.packet_items) + ")";
+         std::to_string(p.messages) + " " + std::to_string(p.packet_items) + " " + srcs + "])";
 }
 
-}  // namespace
-
-void write_coq(const schedules::Schedule& s, std::ostream& out) {
-  const std::string prob = problem_term(s.problem());  // throws first if unsupported
-  out << "(* Coq witness written by schedcert " << SCHEDCERT_VERSION << ": "
-      << s.problem().describe() << " on " << s.network().name() << ", "
-      << schedules::to_string(s.model()) << ", " << s.num_steps() << " steps, "
-      << s.num_transmissions() << " transmissions";
-  if (!s.provenance().construction.empty())
-    out << ", construction " << s.provenance().construction;
-  out << ".\n   Check: coqc -Q <repo>/coq Schedcert <this file> (after compiling "
-         "coq/Schedcert.v; see docs/coq.md). *)\n";
-  out << "From Schedcert Require Import Schedcert.\n"
-         "From Coq Require Import List NArith.\n"
-         "Import ListNotations.\nOpen Scope N_scope.\n\n";
-  out << "Definition sched : schedule := Sched " << network_term(s.network()) << " "
-      << model_term(s.model()) << " " << prob << " [\n";
+void write_term(const schedules::Schedule& s, std::ostream& out) {
+  out << "Sched " << network_term(s.network()) << " " << model_term(s.model()) << " "
+      << problem_term(s.problem()) << " [\n";
   for (std::size_t st = 0; st < s.num_steps(); ++st) {
     out << "  [";
     for (std::size_t k = s.step_begin(st); k < s.step_end(st); ++k) {
@@ -101,7 +87,32 @@ void write_coq(const schedules::Schedule& s, std::ostream& out) {
     }
     out << "]" << (st + 1 < s.num_steps() ? ";" : "") << "\n";
   }
-  out << "].\n\n";
+  out << "]";
+}
+
+}  // namespace
+
+std::string coq_schedule_term(const schedules::Schedule& s) {
+  std::ostringstream o;
+  write_term(s, o);
+  return o.str();
+}
+
+void write_coq(const schedules::Schedule& s, std::ostream& out) {
+  out << "(* Coq witness written by schedcert " << SCHEDCERT_VERSION << ": "
+      << s.problem().describe() << " on " << s.network().name() << ", "
+      << schedules::to_string(s.model()) << ", " << s.num_steps() << " steps, "
+      << s.num_transmissions() << " transmissions";
+  if (!s.provenance().construction.empty())
+    out << ", construction " << s.provenance().construction;
+  out << ".\n   Check: coqc -Q <repo>/coq Schedcert <this file> (after compiling "
+         "coq/Schedcert.v; see docs/coq.md). *)\n";
+  out << "From Schedcert Require Import Schedcert.\n"
+         "From Coq Require Import List NArith.\n"
+         "Import ListNotations.\nOpen Scope N_scope.\n\n";
+  out << "Definition sched : schedule := ";
+  write_term(s, out);
+  out << ".\n\n";
   out << "Theorem sched_steps : length (s_steps sched) = " << s.num_steps() << "%nat.\n"
       << "Proof. reflexivity. Qed.\n\n";
   out << "Theorem sched_valid : valid sched.\n"

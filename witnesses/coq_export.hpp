@@ -6,8 +6,8 @@
 //   Theorem sched_steps : length (s_steps sched) = T%nat.
 // If the schedule is invalid the proof fails and coqc exits non-zero: a broken schedule cannot
 // produce a witness that checks. Supported: every network (products of K2, rings, paths,
-// complete graphs), every model, and the problems broadcast, scatter, gather, multinode
-// broadcast and total exchange. Accumulations and successive broadcasts throw InputError.
+// complete graphs), every model and every problem (including the combining accumulations and
+// the ordered successive broadcasts).
 #pragma once
 #include <iosfwd>
 
@@ -15,7 +15,10 @@
 
 namespace schedcert::witnesses {
 
-// Throws InputError naming what the Coq development does not support.
+// Also used by the tests to batch many schedules into one .v file: the Coq term of `s`
+// (`Sched net model problem [steps]`, one step per line).
+std::string coq_schedule_term(const schedules::Schedule& s);
+
 void write_coq(const schedules::Schedule& s, std::ostream& out);
 
 }  // namespace schedcert::witnesses

@@ -1,117 +1,48 @@
 // The Coq companion (coq/Schedcert.v, witnesses/coq_export, `schedcert export coq`): coqc must
 // accept the development with no axioms, accept the witnesses of valid schedules, and REJECT
 // the witness of an invalid schedule. coqc missing is a failure, not a skip (install: apt-get
-// install coq). Each case compiles the development into its own temporary directory.
+// install coq). The development is compiled once per process into a temporary directory
+// (tests/witnesses/coq_run.hpp). The combining and ordered problems: coq_combining_test.cpp.
 #include <doctest/doctest.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "schedules/error.hpp"
-#include "schedules/registry.hpp"
 #include "schedules/schedule_json.hpp"
 #include "tests/cli/run_cli.hpp"
+#include "tests/witnesses/coq_run.hpp"
 #include "verifier/native.hpp"
 #include "witnesses/coq_export.hpp"
 
 namespace fs = std::filesystem;
 using namespace schedcert;
+using namespace coq_test;
 using schedules::Model;
 using schedules::Schedule;
 
-namespace {
-
-struct Run {
-  int code = -1;
-  std::string out;
-};
-
-Run sh(const std::string& cmd) {
-  Run r;
-  FILE* p = popen((cmd + " 2>&1").c_str(), "r");
-  if (!p) return r;
-  std::array<char, 4096> buf{};
-  std::size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  const int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-const fs::path kCoqSource = fs::path(SCHEDCERT_TEST_DIR) / ".." / "coq" / "Schedcert.v";
-const fs::path kFixtures = fs::path(SCHEDCERT_TEST_DIR) / "fixtures" / "schedules";
-
-// A temporary directory holding a compiled copy of the development (compiled once per process).
-struct CoqDir {
-  fs::path dir;
-  Run build;
-  CoqDir() {
-    static unsigned counter = 0;
-    dir = fs::temp_directory_path() /
-          ("schedcert-coq-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::create_directories(dir);
-    fs::copy_file(kCoqSource, dir / "Schedcert.v", fs::copy_options::overwrite_existing);
-    build = sh("cd '" + dir.string() + "' && coqc -Q . Schedcert Schedcert.v");
-  }
-  ~CoqDir() {
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-  }
-  // Writes the witness of s as <name>.v and runs coqc on it.
-  Run check(const Schedule& s, const std::string& name) const {
-    {
-      std::ofstream out(dir / (name + ".v"));
-      witnesses::write_coq(s, out);
-    }
-    return sh("cd '" + dir.string() + "' && coqc -Q . Schedcert " + name + ".v");
-  }
-};
-
-void require_coqc() {
-  const Run r = sh("command -v coqc");
-  INFO("coqc is required by the Coq companion tests (apt-get install -y coq)");
-  REQUIRE(r.code == 0);
-}
-
-const CoqDir& coq_dir() {
-  require_coqc();
-  static CoqDir d;
-  INFO(d.build.out);
-  REQUIRE(d.build.code == 0);
-  return d;
-}
-
-Schedule gen(const std::string& name, int dim, Model model) {
-  const auto& c = schedules::Registry::instance().find(name);
-  schedules::Params p;
-  p.dim = dim;
-  p.model = model;
-  return schedules::generate(c, p);
-}
-
-bool no_axioms(const std::string& out) {
-  return out.find("Closed under the global context") != std::string::npos &&
-         out.find("Axiom") == std::string::npos && out.find("axiom") == std::string::npos;
-}
-
-}  // namespace
-
-TEST_CASE("coq: the development compiles, check_sound is closed under the global context") {
+TEST_CASE("coq: the development compiles, check_sound and check_correct use no axiom") {
   const CoqDir& d = coq_dir();
   CHECK(no_axioms(d.build.out));
-  std::ifstream in(kCoqSource);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  const std::string src = ss.str();
-  CHECK(src.find("Admitted") == std::string::npos);
-  CHECK(src.find("Axiom") == std::string::npos);
-  CHECK(src.find("Parameter") == std::string::npos);
+  // Two Print Assumptions (check_sound, check_correct), both closed.
+  const auto first = d.build.out.find("Closed under the global context");
+  REQUIRE(first != std::string::npos);
+  CHECK(d.build.out.find("Closed under the global context", first + 1) != std::string::npos);
+  for (const std::string& f : coq_files()) {
+    INFO(f);
+    std::ifstream in(coq_source(f));
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string src = ss.str();
+    REQUIRE_FALSE(src.empty());
+    CHECK(src.find("Admitted") == std::string::npos);
+    CHECK(src.find("admit") == std::string::npos);
+    CHECK(src.find("Axiom") == std::string::npos);
+    CHECK(src.find("Parameter") == std::string::npos);
+    CHECK(src.find("Conjecture") == std::string::npos);
+  }
 }
 
 TEST_CASE("coq: witnesses of valid schedules check (SBT Q3 both models, Gray ring MNB Q3, TE Q3)") {
@@ -149,37 +80,34 @@ TEST_CASE("coq: the witness of an invalid schedule does not check") {
   for (const char* f : {"invalid-causality-send-before-receive.json",
                         "invalid-port-single-port-full-send-twice.json"}) {
     INFO(f);
-    const auto file = schedules::read_schedule_file((kFixtures / f).string());
+    const auto file = schedules::read_schedule_file((fixtures() / f).string());
     REQUIRE_FALSE(verifier::verify_native(file.schedule).valid);
     r = d.check(file.schedule, "bad_fixture");
     CHECK(r.code != 0);
   }
 }
 
-TEST_CASE("coq: unsupported problems are refused; schedcert export coq writes a witness") {
-  const auto acc =
-      schedules::read_schedule_file((kFixtures / "valid-accumulation-q2-all-port.json").string());
-  std::ostringstream sink;
-  CHECK_THROWS_WITH_AS(witnesses::write_coq(acc.schedule, sink),
-                       doctest::Contains("'accumulation' is not supported"), InputError);
-
+TEST_CASE("coq: schedcert export coq writes a witness, for every problem") {
   const fs::path dir = fs::temp_directory_path() / ("schedcert-coq-cli-" + std::to_string(::getpid()));
   fs::create_directories(dir);
-  const std::string in = (kFixtures / "valid-sbt-broadcast-q3-all-port.json").string();
+  const std::string in = (fixtures() / "valid-sbt-broadcast-q3-all-port.json").string();
   auto r = schedcert::testing::run_cli("export coq '" + in + "' -o '" + (dir / "w.v").string() + "'");
   CHECK(r.code == 0);
   std::ifstream w(dir / "w.v");
   std::stringstream ss;
   ss << w.rdbuf();
   CHECK(ss.str().find("Theorem sched_valid : valid sched.") != std::string::npos);
-  CHECK(ss.str().find("Sched (hypercube 3) AllPort") != std::string::npos);
+  CHECK(ss.str().find("Sched (hypercube 3) AllPort (Prob Broadcast 0 1 1 [])") != std::string::npos);
   r = schedcert::testing::run_cli("export coq '" + in + "' -o '" + (dir / "bad-name.v").string() + "'");
   CHECK(r.code == 2);
   CHECK(r.out.find("Coq identifier") != std::string::npos);
-  r = schedcert::testing::run_cli("export coq '" + (kFixtures / "valid-accumulation-q2-all-port.json").string() +
+  r = schedcert::testing::run_cli("export coq '" + (fixtures() / "valid-accumulation-q2-all-port.json").string() +
                                   "' -o '" + (dir / "acc.v").string() + "'");
-  CHECK(r.code == 2);
-  CHECK_FALSE(fs::exists(dir / "acc.v"));
+  CHECK(r.code == 0);
+  std::ifstream a(dir / "acc.v");
+  std::stringstream sa;
+  sa << a.rdbuf();
+  CHECK(sa.str().find("(Prob Accumulation ") != std::string::npos);
   r = schedcert::testing::run_cli("export");
   CHECK(r.code == 2);
   std::error_code ec;

@@ -1,0 +1,237 @@
+// Differential testing of the Coq checker against the native verifier (issue 9, part 3).
+// Schedules: greedy valid schedules (tests/encodings/smt_test_schedules.hpp) for every problem,
+// every model and five small networks (Q2, Q3, C3xC3, P3xK2, K4), two mutants of each
+// (tests/mutation/mutants.hpp), random small schedules drawn as in differential_test.cpp but
+// with combining packets for the accumulations and B = 2 for successive broadcasts, and every
+// schedule fixture of tests/fixtures/schedules. They are written in batches into one .v file
+// each: `Eval vm_compute in map check [...]` prints Coq's verdicts, which must equal the native
+// ones, and `Example agree : map check [...] = [expected]` must be proved by vm_compute, so
+// coqc runs a few times, not once per schedule. Counts: docs/coq.md.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "schedules/error.hpp"
+#include "schedules/schedule_json.hpp"
+#include "tests/mutation/agreement.hpp"
+#include "tests/mutation/mutants.hpp"
+#include "tests/witnesses/coq_run.hpp"
+#include "verifier/native.hpp"
+#include "witnesses/coq_export.hpp"
+
+using namespace trust;
+using schedcert::InputError;
+using schedcert::verifier::verify_native;
+
+namespace {
+
+const char* const kNets[] = {"Q2", "Q3", "C3xC3", "P3xK2", "K4"};
+
+struct Case {
+  std::string label;
+  Schedule schedule;
+  bool native_valid;
+};
+
+Problem problem_of(std::mt19937_64& rng, ProblemKind kind, Node n) {
+  auto rnd = [&](std::uint64_t hi) { return std::uniform_int_distribution<std::uint64_t>(0, hi)(rng); };
+  Problem p;
+  p.kind = kind;
+  if (p.has_root()) p.root = static_cast<Node>(rnd(n - 1));
+  if (kind == ProblemKind::SuccessiveBroadcast) {
+    for (std::uint64_t j = 0, m = 1 + rnd(3); j < m; ++j) p.sources.push_back(static_cast<Node>(rnd(n - 1)));
+    p.packet_items = static_cast<std::uint32_t>(1 + rnd(1));
+  } else if (!p.combining()) {
+    p.messages = static_cast<std::uint32_t>(1 + rnd(1));
+    p.packet_items = static_cast<std::uint32_t>(1 + rnd(1));
+  }
+  return p;
+}
+
+// Random transmissions, mostly along edges, mostly with items the sender probably holds; in
+// the accumulations packets of up to 3 items, usually for one target.
+Schedule random_schedule(std::mt19937_64& rng) {
+  auto rnd = [&](std::uint64_t hi) { return std::uniform_int_distribution<std::uint64_t>(0, hi)(rng); };
+  const Network net = Network::parse(kNets[rnd(4)]);
+  const Node n = net.num_nodes();
+  const auto models = all_models();
+  const auto kinds = all_problem_kinds();
+  const Problem prob = problem_of(rng, kinds[rnd(kinds.size() - 1)], n);
+  prob.validate(net);
+  const std::uint64_t items = prob.num_items(n);
+  std::set<std::pair<Node, Item>> has;
+  for (Item i = 0; i < items; ++i) has.insert({prob.origin(i, n), i});
+  Schedule s(net, models[rnd(models.size() - 1)], prob);
+  for (std::uint64_t st = 0, steps = 1 + rnd(5); st < steps; ++st) {
+    s.begin_step();
+    std::vector<std::pair<Node, Item>> got;
+    for (std::uint64_t t = 0, m = rnd(n); t < m; ++t) {
+      const Node f = static_cast<Node>(rnd(n - 1));
+      std::vector<Node> nb;
+      net.for_each_neighbour(f, [&](Node w, int) { nb.push_back(w); });
+      const Node to = rnd(9) == 0 ? static_cast<Node>(rnd(n)) : nb[rnd(nb.size() - 1)];
+      std::vector<Item> held;
+      for (auto [v, i] : has)
+        if (v == f) held.push_back(i);
+      std::vector<Item> pk;
+      const std::uint64_t size = prob.combining() ? 1 + rnd(2) : (rnd(4) == 0 ? 2 : 1);
+      for (std::uint64_t j = 0; j < size; ++j) {
+        Item i = !held.empty() && rnd(4) != 0 ? held[rnd(held.size() - 1)] : rnd(items);
+        if (prob.combining() && j > 0 && rnd(3) != 0) {  // prefer an item for the same target
+          for (Item h : held)
+            if (h != pk[0] && prob.target(h, n) == prob.target(pk[0], n) && rnd(1) == 0) i = h;
+        }
+        pk.push_back(i);
+      }
+      s.add(f, to, std::span<const Item>(pk));
+      for (Item i : pk) got.push_back({to, i});
+    }
+    for (auto g : got) has.insert(g);
+  }
+  return s;
+}
+
+std::vector<Case> all_cases() {
+  std::vector<Case> out;
+  auto push = [&](std::string label, Schedule s) {
+    const bool v = verify_native(s).valid;
+    out.push_back({std::move(label), std::move(s), v});
+  };
+  std::mt19937_64 rng(2026);
+  // Greedy valid schedules and two mutants of each.
+  for (const char* spec : kNets)
+    for (Model m : all_models())
+      for (ProblemKind k : all_problem_kinds()) {
+        const Network net = Network::parse(spec);
+        const Problem prob = problem_of(rng, k, net.num_nodes());
+        std::optional<Schedule> base;
+        try {
+          base.emplace(smt_test::greedy(net, m, prob, static_cast<unsigned>(out.size())));
+        } catch (const InputError&) {
+          continue;
+        }
+        const std::string label = std::string("greedy/") + spec + "/" + to_string(m) + "/" + to_string(k);
+        for (int j = 0, made = 0; j < 8 && made < 2; ++j) {
+          const auto kind = static_cast<Mutation>(std::uniform_int_distribution<int>(0, kMutations - 1)(rng));
+          if (auto mu = mutate(*base, kind, rng)) {
+            push(label + "/" + mutation_name(kind), std::move(mu->schedule));
+            ++made;
+          }
+        }
+        push(label, std::move(*base));
+      }
+  // Random schedules.
+  for (int r = 0, made = 0; made < 300 && r < 3000; ++r) {
+    try {
+      push("random/" + std::to_string(r), random_schedule(rng));
+      ++made;
+    } catch (const InputError&) {
+    }
+  }
+  // Every schedule fixture.
+  for (const auto& e : std::filesystem::directory_iterator(coq_test::fixtures())) {
+    if (e.path().extension() != ".json") continue;
+    try {
+      push("fixture/" + e.path().filename().string(),
+           schedcert::schedules::read_schedule_file(e.path().string()).schedule);
+    } catch (const InputError&) {
+    }
+  }
+  return out;
+}
+
+// The booleans of the line(s) after "= [" in coqc's output of `Eval ... in map check [...]`.
+std::vector<bool> parse_bools(const std::string& out) {
+  std::vector<bool> v;
+  const auto a = out.find("= [");
+  if (a == std::string::npos) return v;
+  const auto b = out.find(']', a);
+  std::istringstream in(out.substr(a + 3, b - a - 3));
+  std::string w;
+  while (std::getline(in, w, ';')) {
+    if (w.find("true") != std::string::npos) v.push_back(true);
+    else if (w.find("false") != std::string::npos) v.push_back(false);
+  }
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("coq differential: the Coq checker agrees with the native verifier on random schedules") {
+  const coq_test::CoqDir& d = coq_test::coq_dir();
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::vector<Case> cases = all_cases();
+  const std::size_t kBatch = 150;
+  std::uint64_t valid = 0, disagree = 0, runs = 0;
+  std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> by_problem;  // valid, invalid
+  std::map<std::string, std::uint64_t> by_rule;  // native verdict: valid or its first rule
+  for (std::size_t b0 = 0; b0 < cases.size(); b0 += kBatch) {
+    const std::size_t b1 = std::min(cases.size(), b0 + kBatch);
+    const std::string name = "diff" + std::to_string(b0 / kBatch);
+    {
+      std::ofstream v(d.dir / (name + ".v"));
+      v << "From Schedcert Require Import Schedcert.\nFrom Coq Require Import List NArith.\n"
+           "Import ListNotations.\nOpen Scope N_scope.\n\n";
+      for (std::size_t k = b0; k < b1; ++k)
+        v << "(* " << cases[k].label << " *)\nDefinition s" << k
+          << " : schedule := " << schedcert::witnesses::coq_schedule_term(cases[k].schedule)
+          << ".\n";
+      v << "\nDefinition verdicts := map check [";
+      for (std::size_t k = b0; k < b1; ++k) v << (k > b0 ? "; " : "") << "s" << k;
+      v << "].\nDefinition expected := [";
+      for (std::size_t k = b0; k < b1; ++k) v << (k > b0 ? "; " : "") << (cases[k].native_valid ? "true" : "false");
+      v << "].\nEval vm_compute in verdicts.\n"
+           "Example agree : verdicts = expected.\nProof. vm_compute. reflexivity. Qed.\n";
+    }
+    const coq_test::Run r = d.coqc(name);
+    ++runs;
+    const std::vector<bool> got = parse_bools(r.out);
+    INFO(name << ".v:\n" << r.out.substr(0, 2000));
+    REQUIRE(got.size() == b1 - b0);
+    CHECK(r.code == 0);
+    for (std::size_t k = b0; k < b1; ++k) {
+      const Case& c = cases[k];
+      auto& cnt = by_problem[to_string(c.schedule.problem().kind)];
+      (c.native_valid ? cnt.first : cnt.second)++;
+      if (c.native_valid) ++valid;
+      const auto nv = verify_native(c.schedule);
+      ++by_rule[nv.valid ? "valid" : schedcert::verifier::to_string(nv.violation->rule)];
+      if (got[k - b0] != c.native_valid) {
+        ++disagree;
+        if (disagree <= 5)
+          MESSAGE("COQ DISAGREEMENT on " << c.label << ": native "
+                                         << (c.native_valid ? "valid" : "invalid") << ", coq "
+                                         << (got[k - b0] ? "true" : "false") << "\n"
+                                         << to_json(c.schedule));
+      }
+    }
+  }
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::cout << "[coq-differential] schedules " << cases.size() << " (valid " << valid
+            << ", invalid " << cases.size() - valid << "), disagreements " << disagree
+            << ", coqc runs " << runs << ", " << secs << " s\n[coq-differential] by problem (valid/invalid):";
+  for (const auto& [k, c] : by_problem) std::cout << " " << k << "=" << c.first << "/" << c.second;
+  std::cout << "\n[coq-differential] native verdicts:";
+  for (const auto& [k, c] : by_rule) std::cout << " " << k << "=" << c;
+  std::cout << "\n";
+  CHECK(disagree == 0);
+  for (const char* rule : {"duplicate", "order", "causality", "port", "packet", "completion"}) {
+    INFO(rule);
+    CHECK(by_rule[rule] > 0);  // the sample exercises the rules the Coq checker must match
+  }
+  CHECK(cases.size() >= 300);
+  for (const auto& [k, c] : by_problem) {
+    INFO(k);
+    CHECK(c.first > 0);   // every problem has valid schedules ...
+    CHECK(c.second > 0);  // ... and invalid ones in the sample
+  }
+}
