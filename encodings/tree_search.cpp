@@ -174,7 +174,7 @@ TreeAnswer search_tree(const TreeQuery& q) {
       const std::uint32_t best_v = has_best ? objective_value(o, a.best_metrics) : 0;
       if (has_best && best_v == proven) {
         a.status = TreeStatus::Optimal;
-        if (!have_cert) a.certificate = "bound: " + bound_why;
+        if (!have_cert) a.certificate = "bound: " + bound_why;  // proven == bound: no UNSAT moved it
         break;
       }
       // Binary search between the incumbent and the proven value; the first query (no
@@ -227,12 +227,11 @@ TreeAnswer search_tree(const TreeQuery& q) {
           have_cert = true;
           break;
         }
+        // The latest UNSAT is the tightest; it is the certificate once a tree reaches `proven`.
         proven = maximise(o) ? target - 1 : target + 1;
-        if (proven == best_v) {  // the query asked for exactly one better: the certificate
-          a.certificate = why;
-          cert = b;
-          have_cert = true;
-        }
+        a.certificate = why;
+        cert = b;
+        have_cert = true;
         continue;
       }
       RootedTree t = decode_tree(sol.get_model(), e, solve_root);

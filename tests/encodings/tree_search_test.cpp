@@ -127,6 +127,11 @@ TEST_CASE("max-leaves: alpha(3) = 4 and alpha(4) = 10 (Desprez 1993 Prop. 2's al
   a = solve("Q4", TreeObjective::MaxLeaves);
   CHECK(a.status == TreeStatus::Optimal);
   CHECK(a.lower == 10);
+  a = solve("C4xC4", TreeObjective::MaxLeaves);
+  CHECK(a.status == TreeStatus::Optimal);
+  CHECK(a.lower == 10);
+  CHECK(a.certificate.rfind("UNSAT", 0) == 0);
+  CHECK(a.certificate.find("leaves >= 11") != std::string::npos);
   a = solve("C7", TreeObjective::MaxLeaves);  // a spanning tree of a ring is a path
   CHECK(a.lower == 2);
   // Root 5 of C3xC3: translated to 0 and back; the witness is rooted at 5.
