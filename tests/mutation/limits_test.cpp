@@ -115,7 +115,7 @@ TEST_CASE("limits: a few transmissions on Q31 or on Q30 with 2^30 items: exact v
       {"Q30", R"({"kind": "accumulation", "root": 0})", "[[[1,0,1]],[[1,0,1]]]", "duplicate", 1, 1, 0},
   };
   for (const Case& c : cases) {
-    INFO(std::string(c.network) + " " + c.problem + " " + c.steps);
+    INFO((std::string(c.network) + " " + c.problem + " " + c.steps));
     const auto t0 = std::chrono::steady_clock::now();
     ScheduleFile f = parse_schedule_json(file_with(c.network, c.problem, c.steps), "f3");
     const auto v = verify_native(f.schedule);
@@ -129,7 +129,7 @@ TEST_CASE("limits: a few transmissions on Q31 or on Q30 with 2^30 items: exact v
       CHECK(v.violation->node == c.node);
     CHECK(v.metrics.directed_links == f.schedule.network().size() * f.schedule.network().ports());
     CHECK(secs < 5.0);
-    MESSAGE(std::string(c.network) + " " + c.problem + ": " + v.violation->message + " (" + std::to_string(secs) + " s)");
+    MESSAGE((std::string(c.network) + " " + c.problem + ": " + v.violation->message + " (" + std::to_string(secs) + " s)"));
   }
 }
 
