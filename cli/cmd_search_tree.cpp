@@ -26,6 +26,7 @@ struct TreeOptions {
   std::string objective;
   std::optional<std::uint32_t> max_height, max_subtree, min_leaves;
   std::string than, than_variant;
+  std::vector<std::string> seeds;
   double timeout = 60;
   bool no_symmetry = false;
   std::string output, emit_smt2;
@@ -77,6 +78,7 @@ int run_tree(const TreeOptions& o) {
     q.than = enc::tree_of_construction(o.than, net, o.root, o.than_variant);
     q.than_name = o.than;
   }
+  for (const auto& name : o.seeds) q.seeds.push_back(enc::tree_of_construction(name, net, o.root));
   const enc::TreeAnswer a = enc::search_tree(q);
   const auto obj = enc::to_string(a.objective);
   std::ostream& out = std::cout;
@@ -171,7 +173,8 @@ constexpr const char* kTreeHelp =
     "min-height. Constraints combine: --max-height, --max-subtree, --min-leaves.\n"
     "Every tree printed is re-checked natively; 'certified' means a bound argument or an UNSAT\n"
     "answer (--emit-smt2 writes that query for z3/cvc5). --than NAME reads the tree off the\n"
-    "construction's schedule (first arrivals) and asks for a strictly better one.\n"
+    "construction's schedule (first arrivals) and asks for a strictly better one; --seed NAME\n"
+    "adds another construction's tree as a starting point.\n"
     "Examples:\n"
     "  schedcert search tree --network Q4 --objective balanced --max-height 4 --than hj-bst-scatter\n"
     "  schedcert search tree --network C4xC4 --objective max-leaves --emit-smt2 cert.smt2\n"
@@ -196,6 +199,9 @@ void add_search_tree_subcommands(CLI::App& search, std::function<int()>& action,
   t->add_option("--than", o->than,
                 "registered single-node broadcast/scatter construction (e.g. bertsekas-scatter, "
                 "hj-bst-scatter, hj-sbt-scatter, fa-scatter): is there a strictly better tree?");
+  t->add_option("--seed", o->seeds,
+                "start the search from this construction's tree too (repeatable): e.g. "
+                "--than hj-bst-scatter --seed bertsekas-scatter");
   t->add_option("--than-variant", o->than_variant, "--variant passed to the --than construction");
   t->add_option("--timeout", o->timeout, "time budget in seconds (0: none)")->default_val(60);
   t->add_flag("--no-symmetry", o->no_symmetry, "do not add the root-stabiliser symmetry breaking");

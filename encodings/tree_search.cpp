@@ -1,7 +1,7 @@
 // The search loop of `search tree` (tree_search.hpp): optimum with witness and certificate.
 //
 // Idea: start from trees we already have (the breadth-first tree, whose height is the root's
-// eccentricity, and the --than tree), keep the best one meeting the constraints (the incumbent),
+// eccentricity, the --than tree and --seed trees), keep the best one meeting the constraints (the incumbent),
 // and ask Z3 (QF_FD, tree_encode.cpp) for a tree strictly better than the incumbent under the
 // same constraints, bisecting between the incumbent's value and the proven bound (a SAT answer
 // moves the incumbent, an UNSAT answer the bound), until
@@ -152,6 +152,12 @@ TreeAnswer search_tree(const TreeQuery& q) {
     a.than_meets_constraints = consider(*q.than, q.than_name);
   }
   consider(bfs_tree(net, q.root), "the breadth-first tree");
+  for (const auto& t : q.seeds) {
+    if (t.root != q.root) throw InputError("--seed: the tree is rooted at " + std::to_string(t.root));
+    std::string why;
+    if (!check_tree(net, t, &why)) throw InputError("--seed: not a spanning tree of " + net.name() + ": " + why);
+    consider(t, "a seed tree");
+  }
 
   const auto [bound, bound_why] = bound_of(q, net, q.root);
   const std::uint32_t ecc = net.eccentricity(q.root);

@@ -34,6 +34,7 @@ struct TreeQuery {
   std::optional<std::uint32_t> max_height, max_subtree, min_leaves;
   std::optional<RootedTree> than;  // compare with this tree (same network and root)
   std::string than_name;           // how to call it in the report
+  std::vector<RootedTree> seeds;   // more starting trees (e.g. another construction's)
   unsigned timeout_ms = 60000;     // 0: no limit
   bool symmetry = true;            // root-stabiliser symmetry breaking (tree_encode.cpp)
   std::string emit_smt2;           // write the certificate query (or the last query) here

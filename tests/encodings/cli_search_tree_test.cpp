@@ -36,6 +36,12 @@ TEST_CASE("cli search tree: bertsekas-scatter is optimal on Q4, the BST is beate
   CHECK(r.code == 1);
   CHECK(has(r.out, "BEATEN"));
   CHECK(has(r.out, "balanced 4 vs 5"));
+  // Q8 (256 nodes): no query needed, the Bertsekas tree seeds the search and meets the bound.
+  r = run_cli("search tree --network Q8 --objective balanced --max-height 8 --than hj-bst-scatter "
+              "--seed bertsekas-scatter");
+  CHECK(r.code == 1);
+  CHECK(has(r.out, "balanced 32 vs 35"));
+  CHECK_FALSE(has(r.out, "query:"));
 }
 
 TEST_CASE("cli search tree: max-leaves on Q3 with JSON and an SMT-LIB2 certificate") {
