@@ -56,7 +56,8 @@ int run_alpha(const SearchOptions& o) {
   for (auto [u, v] : r.tree_edges) std::cout << ' ' << u << '-' << v;
   std::cout << "\n  certificate: " << r.certificate << "\n";
   std::cout << "  engine: " << r.engine << ", time: " << r.seconds << " s wall, " << r.cpu_seconds
-            << " s CPU; " << r.solves << " solves, " << r.cuts << " separator cuts\n";
+            << " s CPU (certificate check " << r.proof_cpu_seconds << " s CPU); " << r.solves << " solves, "
+            << r.cuts << " separator cuts\n";
   std::cout << "  Desprez et al. 1993 Prop. 2 (shout-whisper, p = " << p
             << " successive broadcasts): at least " << verifier::desprez_lower_bound(p, r.upper)
             << " steps (2p - alpha - 1" << (r.alpha ? "" : " with the upper bound on alpha")

@@ -40,6 +40,7 @@ struct AlphaResult {
   std::string cnf_path, drat_path;  // the final UNSAT CNF and its DRAT proof ("" when none)
   bool proof_checked = false;       // the DRAT proof was verified by sat_drat's checker
   std::string proof_report;         // the checker's message
+  double proof_cpu_seconds = 0;     // CPU spent on the certificate (fresh proof run if any + check)
 };
 
 // alpha(d) as 2^d - (min connected dominating set): clauses for domination, cardinality and

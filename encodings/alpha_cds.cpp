@@ -189,6 +189,7 @@ AlphaResult search_alpha(const AlphaOptions& o) {
   cnf.write_smt2(res.unsat_smt2, query);
   bool proven = !o.check_proof;
   if (o.check_proof) {
+    const double proof_cpu0 = cpu_now();
     DratReport rep;
     if (o.engine == AlphaEngine::Cadical) {
       rep = check_drat(cnf.clauses(), proof_path);
@@ -206,6 +207,7 @@ AlphaResult search_alpha(const AlphaOptions& o) {
         rep.message = "fresh CaDiCaL run for the proof did not answer unsat in the budget";
       }
     }
+    res.proof_cpu_seconds = cpu_now() - proof_cpu0;
     res.proof_checked = proven = rep.verified;
     res.proof_report = rep.message;
     res.drat_path = proof_path;

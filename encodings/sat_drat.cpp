@@ -19,6 +19,7 @@
 // ignored as well (counted). RAT candidates are found by a scan of the database (CaDiCaL's
 // proofs are RUP apart from rare cases, so the scan is not a hot path).
 // Propagation: two watched literals per clause (positions 0 and 1 of the clause's literals),
+// each watch with a blocking literal (a true blocker skips the clause without touching it),
 // trail with a root-level mark; a check assigns, propagates, then backtracks to the mark.
 #include "encodings/sat_drat.hpp"
 
@@ -274,8 +275,8 @@ class Checker {
       return;
     }
     if (c.size >= 2) {
-      watches_[L[0]].push_back(id);
-      watches_[L[1]].push_back(id);
+      watches_[L[0]].push_back({id, L[1]});
+      watches_[L[1]].push_back({id, L[0]});
     }
     if (val_[L[0]] == 0 && (c.size == 1 || val_[L[1]] == -1)) {
       c.reason = true;
@@ -293,29 +294,31 @@ class Checker {
       std::size_t j = 0;
       bool conflict = false;
       for (std::size_t i = 0; i < ws.size(); ++i) {
-        const int id = ws[i];
-        Cl& c = clauses_[id];
-        if (c.deleted) continue;  // dropped lazily
-        if (conflict) {
-          ws[j++] = id;
+        Watch w = ws[i];
+        if (conflict || val_[w.blocker] == 1) {  // blocker true: clause satisfied, no visit
+          ws[j++] = w;
           continue;
         }
+        const int id = w.id;
+        Cl& c = clauses_[id];
+        if (c.deleted) continue;  // dropped lazily
         std::uint32_t* L = &arena_[c.start];
         if (L[0] == falsified) std::swap(L[0], L[1]);
+        w.blocker = L[0];
         if (val_[L[0]] == 1) {
-          ws[j++] = id;
+          ws[j++] = w;
           continue;
         }
         bool moved = false;
         for (std::uint32_t k = 2; k < c.size; ++k)
           if (val_[L[k]] != -1) {
             std::swap(L[1], L[k]);
-            watches_[L[1]].push_back(id);
+            watches_[L[1]].push_back({id, L[0]});
             moved = true;
             break;
           }
         if (moved) continue;
-        ws[j++] = id;
+        ws[j++] = w;
         if (val_[L[0]] == -1) {
           conflict = true;
           continue;
@@ -331,7 +334,11 @@ class Checker {
 
   std::vector<Cl> clauses_;
   std::vector<std::uint32_t> arena_;
-  std::vector<std::vector<int>> watches_;
+  struct Watch {
+    int id;
+    std::uint32_t blocker;  // another literal of the clause; if true, the clause is skipped
+  };
+  std::vector<std::vector<Watch>> watches_;
   std::vector<signed char> val_;
   std::vector<int> reason_;
   std::vector<std::uint32_t> trail_;
