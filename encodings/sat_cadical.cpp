@@ -33,7 +33,7 @@ class Cadical : public SatBackend {
   }
   ~Cadical() override {
     solver_.disconnect_terminator();
-    solver_.close_proof_trace();
+    if (!path_.empty()) solver_.close_proof_trace();
   }
   void add(const std::vector<int>& clause) override {
     for (int l : clause) solver_.add(l);
@@ -46,7 +46,7 @@ class Cadical : public SatBackend {
                     std::chrono::microseconds(static_cast<long long>(seconds * 1e6));
     const int r = solver_.solve();
     deadline_.active = false;
-    solver_.flush_proof_trace();
+    if (!path_.empty()) solver_.flush_proof_trace();
     return r == 10 ? SatAnswer::Sat : r == 20 ? SatAnswer::Unsat : SatAnswer::Unknown;
   }
   bool value(int var) override { return solver_.val(var) > 0; }

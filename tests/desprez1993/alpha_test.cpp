@@ -122,3 +122,17 @@ TEST_CASE("alpha: a tiny time budget leaves a gap, never an exact value") {
   CHECK(r.lower < r.upper);
   CHECK(spanning_tree_leaves(6, r.tree_edges) == r.lower);
 }
+
+TEST_CASE("alpha: --no-proof-check says so in the certificate") {
+  for (AlphaEngine e : {AlphaEngine::Cadical, AlphaEngine::Z3}) {
+    AlphaOptions o;
+    o.d = 4;
+    o.engine = e;
+    o.check_proof = false;
+    const auto r = search_alpha(o);
+    REQUIRE(r.alpha.has_value());
+    CHECK(*r.alpha == paper_alpha(4));
+    CHECK_FALSE(r.proof_checked);
+    CHECK(r.certificate.find("NOT checked") != std::string::npos);
+  }
+}
