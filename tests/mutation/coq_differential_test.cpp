@@ -1,15 +1,19 @@
 // Differential testing of the Coq checker against the native verifier (issue 9, part 3).
 // Schedules: greedy valid schedules (tests/encodings/smt_test_schedules.hpp) for every problem,
-// every model and five small networks (Q2, Q3, C3xC3, P3xK2, K4), two mutants of each
-// (tests/mutation/mutants.hpp), random small schedules drawn as in differential_test.cpp but
-// with combining packets for the accumulations and B = 2 for successive broadcasts, and every
-// schedule fixture of tests/fixtures/schedules. They are written in batches into one .v file
+// every model and five small networks (Q2, Q3, C3xC3, P3xK2, K4), two mutants of each (six
+// for accumulations and successive broadcasts; tests/mutation/mutants.hpp), for accumulations
+// also the base plus an extra step repeating one of its transmissions (a duplicate), random
+// small schedules drawn as in differential_test.cpp but with combining packets for the
+// accumulations and B = 2 for successive broadcasts, and every schedule fixture of
+// tests/fixtures/schedules, plus nine hand-made corner cases of the duplicate and order rules.
+// They are written in batches into one .v file
 // each: `Eval vm_compute in map check [...]` prints Coq's verdicts, which must equal the native
 // ones, and `Example agree : map check [...] = [expected]` must be proved by vm_compute, so
 // coqc runs a few times, not once per schedule. Counts: docs/coq.md.
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -104,6 +108,10 @@ std::vector<Case> all_cases() {
   std::vector<Case> out;
   auto push = [&](std::string label, Schedule s) {
     const bool v = verify_native(s).valid;
+    if (std::getenv("COQ_DIFF_TRACE") && label.rfind("corner/", 0) == 0) {
+      const auto nv = verify_native(s);
+      std::cout << label << ": " << (nv.valid ? std::string("valid") : nv.violation->message) << "\n";
+    }
     out.push_back({std::move(label), std::move(s), v});
   };
   std::mt19937_64 rng(2026);
@@ -120,13 +128,24 @@ std::vector<Case> all_cases() {
           continue;
         }
         const std::string label = std::string("greedy/") + spec + "/" + to_string(m) + "/" + to_string(k);
-        for (int j = 0, made = 0; j < 8 && made < 2; ++j) {
+        // More mutants for the problems with the duplicate and order rules.
+        const int want = prob.combining() || prob.ordered() ? 6 : 2;
+        for (int j = 0, made = 0; j < 4 * want && made < want; ++j) {
           const auto kind = static_cast<Mutation>(std::uniform_int_distribution<int>(0, kMutations - 1)(rng));
           if (auto mu = mutate(*base, kind, rng)) {
             push(label + "/" + mutation_name(kind), std::move(mu->schedule));
             ++made;
           }
         }
+        if (prob.combining() && base->num_transmissions() > 0)
+          for (int j = 0; j < 2; ++j) {  // a contribution delivered a second time
+            Steps st = smt_test::steps_of(*base);
+            std::size_t a = 0, b = 0;
+            pick(st, rng, a, b);
+            const Tx again = st[a][b];
+            st.push_back({again});
+            push(label + "/repeat-at-end", smt_test::build(net, m, prob, st));
+          }
         push(label, std::move(*base));
       }
   // Random schedules.
@@ -137,6 +156,37 @@ std::vector<Case> all_cases() {
     } catch (const InputError&) {
     }
   }
+  // Corner cases of the duplicate and order rules that random schedules rarely reach while
+  // obeying every other rule (each list: one step per entry, transmissions {from, to, items}).
+  auto corner = [&](const std::string& label, const char* spec, ProblemKind k,
+                    std::vector<Node> sources, std::uint32_t b, const Steps& st) {
+    Problem p;
+    p.kind = k;
+    p.sources = std::move(sources);
+    p.packet_items = b;
+    push("corner/" + label, smt_test::build(Network::parse(spec), Model::AllPort, p, st));
+  };
+  using A = ProblemKind;
+  // Accumulation on Q2 to root 0: contribution 3 goes to 1 and 2, both forward it to 0.
+  const Steps fan = {{{3, 1, {3}}, {3, 2, {3}}}, {{1, 0, {1, 3}}, {2, 0, {2, 3}}}};
+  corner("acc-same-step-duplicate", "Q2", A::Accumulation, {}, 1, fan);
+  corner("acc-later-duplicate", "Q2", A::Accumulation, {}, 1,
+         {fan[0], {{1, 0, {1, 3}}}, {{2, 0, {2, 3}}}});
+  corner("acc-own-value-back", "Q2", A::Accumulation, {}, 1,
+         {{{1, 0, {1}}, {3, 2, {3}}}, {{2, 0, {2, 3}}, {0, 1, {1}}}});
+  corner("acc-valid", "Q2", A::Accumulation, {}, 1, {{{3, 1, {3}}}, {{1, 0, {1, 3}}, {2, 0, {2}}}});
+  // Successive broadcasts on Q2 from 0 then 1.
+  const std::vector<Tx> s1 = {{0, 1, {0}}, {0, 2, {0}}};
+  corner("sb-valid", "Q2", A::SuccessiveBroadcast, {0, 1}, 1,
+         {s1, {{1, 3, {0}}, {1, 0, {1}}}, {{0, 2, {1}}, {1, 3, {1}}}});
+  corner("sb-both-in-one-packet", "Q2", A::SuccessiveBroadcast, {0, 1}, 2,
+         {{{0, 1, {0}}}, {{1, 3, {0, 1}}, {1, 0, {1}}, {0, 2, {0}}}, {{0, 2, {1}}}});
+  corner("sb-both-in-one-step", "Q2", A::SuccessiveBroadcast, {0, 1}, 1,
+         {{{0, 1, {0}}}, {{1, 3, {1}}, {2, 3, {0}}, {1, 0, {1}}, {0, 2, {0}}}, {{0, 2, {1}}}});
+  corner("sb-source-too-early", "Q2", A::SuccessiveBroadcast, {0, 1}, 1,
+         {{{1, 0, {1}}, {0, 2, {0}}}, {{0, 1, {0}}, {2, 3, {0}}, {0, 2, {1}}}, {{1, 3, {1}}}});
+  corner("sb-repeat-after-valid", "Q2", A::SuccessiveBroadcast, {0, 1}, 1,
+         {s1, {{1, 3, {0}}, {1, 0, {1}}}, {{0, 2, {1}}, {1, 3, {1}}}, {{3, 1, {1}}}});
   // Every schedule fixture.
   for (const auto& e : std::filesystem::directory_iterator(coq_test::fixtures())) {
     if (e.path().extension() != ".json") continue;
@@ -209,9 +259,9 @@ TEST_CASE("coq differential: the Coq checker agrees with the native verifier on 
         ++disagree;
         if (disagree <= 5)
           MESSAGE("COQ DISAGREEMENT on " << c.label << ": native "
-                                         << (c.native_valid ? "valid" : "invalid") << ", coq "
-                                         << (got[k - b0] ? "true" : "false") << "\n"
-                                         << to_json(c.schedule));
+                                         << std::string(c.native_valid ? "valid" : "invalid")
+                                         << ", coq " << std::string(got[k - b0] ? "true" : "false")
+                                         << "\n" << to_json(c.schedule));
       }
     }
   }
