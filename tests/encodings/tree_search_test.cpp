@@ -183,3 +183,35 @@ TEST_CASE("the UNSAT certificate of alpha(3) < 5 is answered unsat by z3 and cvc
   CHECK(run_tool("timeout 60 cvc5 " + q.emit_smt2) == "unsat");
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("symmetry breaking changes no optimum (rings, K_n, K2 factors, constrained height)") {
+  struct Case {
+    const char* net;
+    TreeObjective o;
+    std::uint32_t extra_height;  // max height = ecc(root) + extra_height
+    Node root;
+  };
+  const Case cases[] = {
+      {"K3xC4", TreeObjective::Balanced, 0, 0},  {"K3xC4", TreeObjective::MaxLeaves, 0, 5},
+      {"C4xC4", TreeObjective::MaxLeaves, 0, 0}, {"C3xK2xC3", TreeObjective::MaxLeaves, 1, 7},
+      {"P3xC3", TreeObjective::Balanced, 0, 4},  {"K4xK3", TreeObjective::MaxLeaves, 0, 0},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.net);
+    CAPTURE(to_string(c.o));
+    TreeQuery q;
+    q.network = c.net;
+    q.objective = c.o;
+    q.root = c.root;
+    q.max_height = Network::parse(c.net).eccentricity(c.root) + c.extra_height;
+    const auto on = search_tree(q);
+    q.symmetry = false;
+    const auto off = search_tree(q);
+    REQUIRE(on.status == TreeStatus::Optimal);
+    REQUIRE(off.status == TreeStatus::Optimal);
+    CHECK(on.lower == off.lower);
+    CHECK(on.upper == off.upper);
+    REQUIRE(on.best);
+    CHECK(on.best->root == c.root);
+  }
+}
