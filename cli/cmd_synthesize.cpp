@@ -23,7 +23,7 @@ using namespace schedcert::schedules;
 namespace {
 
 struct SynthOptions {
-  std::string network, model = "all-port", problem, out, emit, allocation, engine = "z3";
+  std::string network, model = "all-port", problem, out, emit, allocation, engine = "cadical";
   std::vector<unsigned> sources;
   unsigned root = 0, messages = 1, steps = 0, max_steps = 0;
   double timeout = 600;
@@ -128,7 +128,7 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       "  schedcert synthesize -n Q3 -m shout-whisper -p successive-broadcast --allocation gray\n"
       "      the same with the Gray-code allocation of Desprez et al. 1993 fixed\n"
       "  schedcert synthesize -n Q4 -m shout-whisper -p successive-broadcast --allocation free \\\n"
-      "      --steps 28 --engine cadical --timeout 600\n"
+      "      --steps 28 --timeout 600\n"
       "      decide one T only (exit 0 found, 1 impossible, 3 unknown)\n"
       "Successive broadcasts: node sources[j] broadcasts value j; every node receives the values\n"
       "in order (value j only in a step after value j - 1), and a source sends its value only\n"
@@ -156,10 +156,10 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
   sub->add_option("-o,--output", o->out, "write the found schedule here (JSON)");
   sub->add_option("--emit-smt2", o->emit, "write the exact query (for T - 1 in a search) as SMT-LIB2");
   sub->add_option("--engine", o->engine,
-                  "successive-broadcast with a bijective or free allocation: 'z3' (QF_FD) or "
-                  "'cadical' (the same formula, cardinalities as sequential counters; often faster)")
+                  "successive-broadcast with a bijective or free allocation: 'cadical' (cardinalities "
+                  "as sequential counters; honours --timeout) or 'z3' (QF_FD; may overrun --timeout)")
       ->check(CLI::IsMember({"z3", "cadical"}))
-      ->default_val("z3");
+      ->default_val("cadical");
   sub->add_flag("--no-symmetry", o->no_symmetry,
                 "successive-broadcast: no symmetry-breaking rules (slower; same answers)");
   sub->add_flag("--quiet,-q", o->quiet, "no progress on stderr");
