@@ -8,10 +8,16 @@
 //     each construction's default variant) is generated, verified natively, and handed to
 //     certify_optimality: bound met / T - 1 impossible (counting or UNSAT) / a shorter schedule
 //     (re-verified natively, saved) / unknown with the gap lower bound .. T;
-//   * when no construction exists, synthesis walks T upwards from the computed lower bound
-//     (the walk of encodings::minimize_steps, but each T is one query with its own timeout, so a
-//     hard T does not starve the others) up to lower bound + max_extra: the first Found is the
-//     optimum when T - 1 was proven impossible (or T is the bound); an Unknown leaves the gap.
+//   * when no construction exists for the model, an upper bound first: every verified schedule
+//     of the combination under another model (constructions, optima synthesised earlier in the
+//     sweep, shorter schedules found) is re-bound to this model, kept or split per step into
+//     sub-steps where each node sends or receives at most once (parity split on hypercubes,
+//     greedy otherwise), and re-verified natively; the shortest valid one is the upper bound H
+//     ("derived:<source>/<its model>+<split>"). Then synthesis walks T upwards from the computed
+//     lower bound (the walk of encodings::minimize_steps, but each T is one query with its own
+//     timeout, so a hard T does not starve the others) up to min(H - 1, bound + max_extra): the
+//     first Found is the optimum (T - 1 was proven impossible, or T is the bound); all impossible
+//     up to H - 1 makes the derived schedule optimal; an Unknown leaves the gap T..H.
 // A construction's successive-broadcast rows keep the construction's own source order (the row's
 // problem field says which). Nothing here knows an expected answer: every verdict comes from the
 // bound, the solver, or the native verifier.
