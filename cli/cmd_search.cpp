@@ -26,7 +26,7 @@ struct SearchOptions {
   std::string emit_smt2;
   std::string output;
   std::string engine = "cadical";
-  int symmetry = 2;
+  int symmetry = 1;
   bool quiet = false;
   bool no_proof_check = false;
   unsigned probe = 0;

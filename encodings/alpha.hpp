@@ -19,7 +19,7 @@ struct AlphaOptions {
   double timeout_s = 60;  // whole run, certificate included; 0: no limit
   AlphaEngine engine = AlphaEngine::Cadical;
   std::string cert_dir;   // where the CNF, DRAT proof and SMT-LIB2 go ("": a temporary dir)
-  int symmetry = 2;       // alpha_cnf::add_symmetry_breaking level
+  int symmetry = 1;       // alpha_cnf::add_symmetry_breaking level (1 measured fastest, docs/alpha.md)
   bool progress = false;  // bound / elapsed / cuts on stderr
   bool check_proof = true;  // re-derive UNSAT with CaDiCaL + DRAT and check the proof
   unsigned probe = 0;  // > 0: first ask |S| <= probe (an upper-bound probe) instead of 2^(d-1) - 1
