@@ -86,7 +86,7 @@ TEST_CASE("alpha(d) certified for d = 1..5 with CaDiCaL; DRAT re-checked, SMT-LI
     REQUIRE_FALSE(r.cnf_path.empty());
     const auto rep = check_drat_files(r.cnf_path, r.drat_path);
     CHECK(rep.verified);
-    if (d <= 4) {
+    {  // d = 5: about 0.1 s each
       CHECK(run("z3 " + r.unsat_smt2) == "unsat\n");
       CHECK(run("cvc5 " + r.unsat_smt2) == "unsat\n");
     }
