@@ -22,6 +22,7 @@
 // each watch with a blocking literal (a true blocker skips the clause without touching it),
 // trail with a root-level mark; a check assigns, propagates, then backtracks to the mark.
 #include "encodings/sat_drat.hpp"
+#include "encodings/sat_drat_reader.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -37,95 +38,7 @@ namespace schedcert::encodings {
 
 namespace {
 
-// ---- proof input: text or binary DRAT ----
-class ProofReader {
- public:
-  explicit ProofReader(FILE* f) : f_(f) {
-    // Binary DRAT uses bytes outside the text alphabet; look at the first bytes.
-    int c;
-    while (buf_.size() < 256 && (c = std::getc(f_)) != EOF) buf_.push_back(static_cast<char>(c));
-    for (char ch : buf_) {
-      const unsigned char u = static_cast<unsigned char>(ch);
-      if (!(std::isdigit(u) || ch == '-' || ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t' ||
-            ch == 'd' || ch == 'c'))
-        binary_ = true;
-    }
-  }
-  bool binary() const { return binary_; }
-  // Reads one proof line; returns false at the end. Sets *del for deletions.
-  bool next(std::vector<int>& lits, bool* del) {
-    lits.clear();
-    return binary_ ? next_binary(lits, del) : next_text(lits, del);
-  }
-
- private:
-  int get() {
-    if (pos_ < buf_.size()) return static_cast<unsigned char>(buf_[pos_++]);
-    return std::getc(f_);
-  }
-  bool next_binary(std::vector<int>& lits, bool* del) {
-    int c = get();
-    if (c == EOF) return false;
-    if (c != 'a' && c != 'd') throw std::runtime_error("binary DRAT: expected 'a' or 'd', got byte " + std::to_string(c));
-    *del = c == 'd';
-    for (;;) {
-      std::uint64_t u = 0;
-      int shift = 0;
-      for (;;) {
-        c = get();
-        if (c == EOF) throw std::runtime_error("binary DRAT: truncated clause");
-        u |= static_cast<std::uint64_t>(c & 0x7f) << shift;
-        if (!(c & 0x80)) break;
-        shift += 7;
-        if (shift > 56) throw std::runtime_error("binary DRAT: literal too large");
-      }
-      if (u == 0) return true;
-      const std::int64_t v = static_cast<std::int64_t>(u >> 1);
-      if (v > (1 << 30)) throw std::runtime_error("binary DRAT: literal too large");
-      lits.push_back((u & 1) ? -static_cast<int>(v) : static_cast<int>(v));
-    }
-  }
-  bool next_text(std::vector<int>& lits, bool* del) {
-    *del = false;
-    bool any = false;
-    for (;;) {
-      int c = get();
-      while (c == ' ' || c == '\n' || c == '\r' || c == '\t') c = get();
-      if (c == EOF) {
-        if (any) throw std::runtime_error("text DRAT: last clause not terminated by 0");
-        return false;
-      }
-      if (c == 'c') {  // comment line
-        while (c != '\n' && c != EOF) c = get();
-        continue;
-      }
-      if (c == 'd' && !any) {
-        *del = true;
-        any = true;
-        continue;
-      }
-      bool neg = false;
-      if (c == '-') {
-        neg = true;
-        c = get();
-      }
-      if (!std::isdigit(c)) throw std::runtime_error("text DRAT: unexpected character '" + std::string(1, static_cast<char>(c)) + "'");
-      long v = 0;
-      while (std::isdigit(c)) {
-        v = v * 10 + (c - '0');
-        if (v > (1 << 30)) throw std::runtime_error("text DRAT: literal too large");
-        c = get();
-      }
-      any = true;
-      if (v == 0) return true;
-      lits.push_back(neg ? -static_cast<int>(v) : static_cast<int>(v));
-    }
-  }
-  FILE* f_;
-  std::string buf_;
-  std::size_t pos_ = 0;
-  bool binary_ = false;
-};
+using drat_detail::ProofReader;
 
 // ---- the checker ----
 class Checker {
@@ -397,44 +310,6 @@ DratReport run(const std::vector<Clause>& cnf, ProofReader& in) {
 }
 
 }  // namespace
-
-std::vector<Clause> read_dimacs(const std::string& path, int* num_vars) {
-  std::ifstream f(path);
-  if (!f) throw std::runtime_error("cannot read CNF '" + path + "'");
-  std::vector<Clause> out;
-  Clause cur;
-  std::string line;
-  long vars = -1, count = -1, lineno = 0;
-  while (std::getline(f, line)) {
-    ++lineno;
-    if (line.empty() || line[0] == 'c') continue;
-    if (line[0] == 'p') {
-      std::istringstream h(line);
-      std::string p, cnf;
-      if (!(h >> p >> cnf >> vars >> count) || cnf != "cnf" || vars < 0 || count < 0)
-        throw std::runtime_error(path + ":" + std::to_string(lineno) + ": bad header '" + line + "'");
-      continue;
-    }
-    if (vars < 0) throw std::runtime_error(path + ":" + std::to_string(lineno) + ": clause before the 'p cnf' header");
-    std::istringstream ls(line);
-    long x;
-    while (ls >> x) {
-      if (x == 0) {
-        out.push_back(cur);
-        cur.clear();
-      } else {
-        if (std::labs(x) > vars) throw std::runtime_error(path + ":" + std::to_string(lineno) + ": literal " + std::to_string(x) + " beyond " + std::to_string(vars) + " variables");
-        cur.push_back(static_cast<int>(x));
-      }
-    }
-    if (!ls.eof()) throw std::runtime_error(path + ":" + std::to_string(lineno) + ": not a number in '" + line + "'");
-  }
-  if (!cur.empty()) throw std::runtime_error(path + ": last clause not terminated by 0");
-  if (count >= 0 && static_cast<long>(out.size()) != count)
-    throw std::runtime_error(path + ": header says " + std::to_string(count) + " clauses, found " + std::to_string(out.size()));
-  if (num_vars) *num_vars = static_cast<int>(vars);
-  return out;
-}
 
 DratReport check_drat(const std::vector<Clause>& cnf, const std::string& proof_path) {
   std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(proof_path.c_str(), "rb"), std::fclose);
