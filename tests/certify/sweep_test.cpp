@@ -20,6 +20,7 @@
 #include "schedules/schedule_json.hpp"
 #include "verifier/bounds.hpp"
 #include "verifier/native.hpp"
+#include "tests/cli/run_cli.hpp"
 
 using namespace schedcert;
 using namespace schedcert::certify;
@@ -48,15 +49,7 @@ const std::vector<SweepRow>& q2_rows() {
   return rows;
 }
 
-std::string run(const std::string& cmd) {
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((cmd + " 2>&1").c_str(), "r"), pclose);
-  REQUIRE_MESSAGE(pipe, "cannot run " << cmd);
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, pipe.get())) out.append(buf, n);
-  while (!out.empty() && std::isspace(static_cast<unsigned char>(out.back()))) out.pop_back();
-  return out;
-}
+std::string run(const std::string& cmd) { return schedcert::testing::shell_output(cmd); }
 
 std::string who(const SweepRow& r) {
   return r.network + " " + r.model + " " + r.problem + " " + r.source;

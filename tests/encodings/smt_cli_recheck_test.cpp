@@ -15,6 +15,7 @@
 #include "schedules/constructions/gray_ring_mnb.hpp"
 #include "schedules/constructions/sbt_broadcast.hpp"
 #include "smt_test_schedules.hpp"
+#include "tests/cli/run_cli.hpp"
 
 using namespace schedcert;
 using namespace schedcert::schedules;
@@ -26,15 +27,7 @@ bool on_path(const std::string& tool) {
 }
 
 // Output (stdout and stderr) of a shell command, trailing whitespace removed.
-std::string run(const std::string& cmd) {
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((cmd + " 2>&1").c_str(), "r"), pclose);
-  REQUIRE_MESSAGE(pipe, "cannot run " << cmd);
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, pipe.get())) out.append(buf, n);
-  while (!out.empty() && std::isspace(static_cast<unsigned char>(out.back()))) out.pop_back();
-  return out;
-}
+std::string run(const std::string& cmd) { return schedcert::testing::shell_output(cmd); }
 
 Problem problem(ProblemKind k) {
   Problem p;

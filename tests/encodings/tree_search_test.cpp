@@ -16,6 +16,7 @@
 #include "encodings/tree_extract.hpp"
 #include "encodings/tree_search.hpp"
 #include "schedules/error.hpp"
+#include "tests/cli/run_cli.hpp"
 
 using namespace schedcert;
 using namespace schedcert::encodings;
@@ -24,15 +25,7 @@ namespace {
 
 std::uint32_t ceil_div(std::uint32_t a, std::uint32_t b) { return (a + b - 1) / b; }
 
-std::string run_tool(const std::string& cmd) {
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((cmd + " 2>&1").c_str(), "r"), pclose);
-  REQUIRE_MESSAGE(pipe, "cannot run " << cmd);
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, pipe.get())) out.append(buf, n);
-  while (!out.empty() && std::isspace(static_cast<unsigned char>(out.back()))) out.pop_back();
-  return out;
-}
+std::string run_tool(const std::string& cmd) { return schedcert::testing::shell_output(cmd); }
 
 TreeAnswer solve(const std::string& net, TreeObjective o, std::optional<std::uint32_t> h = {},
                  std::optional<std::uint32_t> m = {}) {
