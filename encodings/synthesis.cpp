@@ -295,6 +295,9 @@ OptimumResult minimize_steps(const Network& net, Model model, const Problem& pro
       out.at_optimum = std::move(r);
       if (T == 0) return finish(std::nullopt);
       out.below = prev ? std::move(*prev) : run_at(T - 1);
+      // An optimum needs T - 1 refuted; an unknown T - 1 leaves the gap open (as in
+      // minimize_successive).
+      if (out.below.status != SynthesisStatus::Impossible) out.optimum.reset();
       return finish(T - 1);
     }
     if (r.status == SynthesisStatus::Unknown) {
