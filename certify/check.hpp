@@ -47,6 +47,10 @@ struct Report {
   std::optional<verifier::Violation> violation;  // the first engine's first violation
   Outcome outcome = Outcome::Unknown;
   std::string finding;  // why the outcome is what it is, in one or two sentences
+  // A `ci` job that could not run because its input is wrong (InputError: unreadable or
+  // malformed file, sizes that overflow, bad parameters). outcome is Invalid; the exit code is
+  // 2, as for the same input on the command line.
+  bool input_error = false;
 
   bool valid() const { return outcome == Outcome::Valid; }
   bool steps_meet_bound() const { return metrics.steps == bounds.steps.value; }

@@ -7,7 +7,9 @@
 #include <ostream>
 #include <sstream>
 
+#include "schedules/checked.hpp"
 #include "schedules/error.hpp"
+#include "schedules/input_text.hpp"
 #include "schedules/schedule_json.hpp"
 #include "verifier/bounds.hpp"
 
@@ -34,6 +36,12 @@ std::uint64_t get_uint(const json& j, const char* key, const Ctx& c) {
   return j[key].get<std::uint64_t>();
 }
 
+// get_uint narrowed to T without wrapping (issue 13: "root": 4294967296 became node 0).
+template <class T>
+T get_small(const json& j, const char* key, const Ctx& c) {
+  return checked_cast<T>(get_uint(j, key, c), c.where + "." + key);
+}
+
 void check_keys(const json& j, std::initializer_list<const char*> allowed, const Ctx& c) {
   for (auto it = j.begin(); it != j.end(); ++it) {
     bool ok = false;
@@ -57,14 +65,14 @@ ManifestJob parse_job(const json& j, const Ctx& c, const std::string& base_dir) 
     job.kind = ManifestJob::Kind::Construction;
     job.construction = get_string(j, "construction", c);
     if (!j.contains("dim")) c.fail("dim", "required with construction");
-    job.params.dim = static_cast<int>(get_uint(j, "dim", c));
-    if (j.contains("radix")) job.params.radix = static_cast<int>(get_uint(j, "radix", c));
+    job.params.dim = get_small<int>(j, "dim", c);
+    if (j.contains("radix")) job.params.radix = get_small<int>(j, "radix", c);
     if (j.contains("network")) job.params.network = get_string(j, "network", c);
     if (j.contains("model")) job.model = get_string(j, "model", c);
-    if (j.contains("root")) job.params.root = static_cast<schedules::Node>(get_uint(j, "root", c));
-    if (j.contains("messages")) job.params.messages = static_cast<std::uint32_t>(get_uint(j, "messages", c));
+    if (j.contains("root")) job.params.root = get_small<schedules::Node>(j, "root", c);
+    if (j.contains("messages")) job.params.messages = get_small<std::uint32_t>(j, "messages", c);
     if (j.contains("packet_items"))
-      job.params.packet_items = static_cast<std::uint32_t>(get_uint(j, "packet_items", c));
+      job.params.packet_items = get_small<std::uint32_t>(j, "packet_items", c);
     if (j.contains("variant")) job.params.variant = get_string(j, "variant", c);
   } else if (j.contains("file")) {
     check_keys(j, {"file", "engine", "timeout"}, c);
@@ -86,14 +94,14 @@ ManifestJob parse_job(const json& j, const Ctx& c, const std::string& base_dir) 
     job.model = b.contains("model") ? get_string(b, "model", bc) : "all-port";
     auto& p = job.bound_problem;
     p.kind = schedules::parse_problem_kind(job.problem);
-    if (b.contains("root")) p.root = static_cast<schedules::Node>(get_uint(b, "root", bc));
-    if (b.contains("messages")) p.messages = static_cast<std::uint32_t>(get_uint(b, "messages", bc));
-    if (b.contains("packet_items")) p.packet_items = static_cast<std::uint32_t>(get_uint(b, "packet_items", bc));
+    if (b.contains("root")) p.root = get_small<schedules::Node>(b, "root", bc);
+    if (b.contains("messages")) p.messages = get_small<std::uint32_t>(b, "messages", bc);
+    if (b.contains("packet_items")) p.packet_items = get_small<std::uint32_t>(b, "packet_items", bc);
     if (b.contains("sources")) {
       if (!b["sources"].is_array()) bc.fail("sources", "expected an array of nodes");
       for (const auto& s : b["sources"]) {
         if (!s.is_number_unsigned()) bc.fail("sources", "expected an array of nodes");
-        p.sources.push_back(s.get<schedules::Node>());
+        p.sources.push_back(checked_cast<schedules::Node>(s.get<std::uint64_t>(), bc.where + ".sources"));
       }
     }
     if (b.contains("expect_steps")) job.expect_steps = get_uint(b, "expect_steps", bc);
@@ -195,11 +203,9 @@ Manifest parse_manifest(std::string_view text, const std::string& source_name,
 }
 
 Manifest read_manifest(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot read the manifest");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_manifest(ss.str(), path, std::filesystem::path(path).parent_path().string());
+  // Bounded by --max-input-bytes (schedules/input_text.hpp).
+  return parse_manifest(schedules::read_json_input(path), path,
+                        std::filesystem::path(path).parent_path().string());
 }
 
 std::vector<Report> run_manifest(const Manifest& m, std::ostream* log) {
@@ -213,6 +219,7 @@ std::vector<Report> run_manifest(const Manifest& m, std::ostream* log) {
       Report r;
       r.subject = subject(j);
       r.outcome = Outcome::Invalid;
+      r.input_error = true;
       r.finding = std::string("job failed to run: ") + e.what();
       rs.push_back(std::move(r));
     }

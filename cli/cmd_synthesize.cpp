@@ -12,6 +12,7 @@
 #include "encodings/synth_successive.hpp"
 #include "encodings/synthesis.hpp"
 #include "schedules/constructions/desprez1993/successive_broadcast.hpp"
+#include "schedules/checked.hpp"
 #include "schedules/error.hpp"
 #include "schedules/schedule_json.hpp"
 #include "verifier/bounds.hpp"
@@ -102,9 +103,12 @@ int run_successive(const Network& net, Model m, const std::vector<Node>& fixed,
     p.kind = ProblemKind::SuccessiveBroadcast;
     p.sources = fixed;
     const auto lb = verifier::lower_bounds(net, m, p);
-    if (lb.steps.value > lo) lo = static_cast<unsigned>(lb.steps.value), why = lb.steps.argument;
+    if (lb.steps.value > lo)
+      lo = checked_cast<unsigned>(lb.steps.value, "synthesis: the lower bound on steps"),
+      why = lb.steps.argument;
   }
-  const unsigned hi = o.max_steps > 0 ? o.max_steps : lo + 64;
+  const unsigned hi = o.max_steps > 0 ? o.max_steps : checked_cast<unsigned>(
+      checked_add(lo, 64, "synthesis: the largest T searched"), "synthesis: the largest T searched");
   std::cout << "lower bound " << lo << " (" << why << ")\n";
   return report_optimum(encodings::minimize_successive(net, m, lo, hi, so), lo, hi, o);
 }
@@ -203,8 +207,10 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       std::cout << "synthesis: " << net.name() << ", " << to_string(m) << ", " << p.describe() << "\n";
       if (o->steps > 0) return report(encodings::synthesize(net, m, p, o->steps, so), o->steps, *o);
       const auto lb = verifier::lower_bounds(net, m, p);
-      const unsigned lo = static_cast<unsigned>(std::max<std::uint64_t>(lb.steps.value, 1));
-      const unsigned hi = o->max_steps > 0 ? o->max_steps : lo + 64;
+      const unsigned lo = checked_cast<unsigned>(std::max<std::uint64_t>(lb.steps.value, 1),
+                                                 "synthesis: the lower bound on steps");
+      const unsigned hi = o->max_steps > 0 ? o->max_steps : checked_cast<unsigned>(
+          checked_add(lo, 64, "synthesis: the largest T searched"), "synthesis: the largest T searched");
       std::cout << "lower bound " << lb.steps.value << " (" << lb.steps.argument << ")\n";
       return report_optimum(encodings::minimize_steps(net, m, p, lo, hi, so), lo, hi, *o);
     };

@@ -8,6 +8,7 @@
 #include "certify/check.hpp"
 #include "cli/commands.hpp"
 #include "schedules/error.hpp"
+#include "schedules/input_text.hpp"
 
 namespace {
 
@@ -36,9 +37,21 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("schedcert ") + SCHEDCERT_VERSION);
 
+  // Bounded input (issue 13): every schedule file, manifest and standard input is read up to this
+  // size (schedules/input_text.hpp); accepted before or after the subcommand.
+  std::uint64_t max_input = schedcert::schedules::default_max_input_bytes();
+  app.add_option("--max-input-bytes", max_input,
+                 "refuse schedule files, manifests and standard input larger than this (default " +
+                     std::to_string(max_input) + ": min(4 GiB, a quarter of the memory)); "
+                     "suffixes k, M, G count powers of 1024")
+      ->transform(CLI::AsSizeValue(false))
+      ->check(CLI::PositiveNumber);
+  app.fallthrough();
+
   schedcert::cli::Commands commands(app);
   try {
     app.parse(argc, argv);
+    schedcert::schedules::set_max_input_bytes(max_input);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "encodings/smt_query.hpp"
+#include "schedules/checked.hpp"
 
 namespace schedcert::encodings::smt_detail {
 
@@ -25,6 +26,7 @@ using schedules::Node;
 using schedules::Problem;
 using schedules::ProblemKind;
 
+// Checked (issue 13): a wrapped count would drop completion checks and make the query valid.
 std::uint64_t item_count(const Problem& p, std::uint64_t n) {
   const std::uint64_t m = p.messages;
   switch (p.kind) {
@@ -32,9 +34,11 @@ std::uint64_t item_count(const Problem& p, std::uint64_t n) {
     case ProblemKind::Accumulation: return n;
     case ProblemKind::Scatter:
     case ProblemKind::Gather:
-    case ProblemKind::MultinodeBroadcast: return n * m;
-    case ProblemKind::MultinodeAccumulation: return n * n;
-    case ProblemKind::TotalExchange: return n * n * m;
+    case ProblemKind::MultinodeBroadcast: return checked_mul(n, m, "smt: number of items N x M");
+    case ProblemKind::MultinodeAccumulation: return checked_mul(n, n, "smt: number of items N x N");
+    case ProblemKind::TotalExchange:
+      return checked_mul(checked_mul(n, n, "smt: number of items N x N x M"), m,
+                         "smt: number of items N x N x M");
     case ProblemKind::SuccessiveBroadcast: return p.sources.size();
   }
   return 0;

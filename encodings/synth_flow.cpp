@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "schedules/checked.hpp"
 #include "schedules/error.hpp"
 
 namespace schedcert::encodings::synth {
@@ -60,8 +61,14 @@ Flow::Flow(Formula& f, const Topology& topo, std::vector<FlowItem> items, unsign
            FlowOptions opt)
     : items_(std::move(items)), steps_(steps), links_(topo.links().size()), n_(topo.n()) {
   const unsigned T = steps_;
-  x_.assign(items_.size() * T * links_, kFalse);
-  h_.assign(items_.size() * (T + 1) * n_, kFalse);
+  // Checked sizes (issue 13): a wrapped product would allocate too little and index past it.
+  const std::uint64_t T1 = std::uint64_t{T} + 1;
+  x_.assign(checked_mul(checked_mul(items_.size(), T, "synthesis: items x T x links"), links_,
+                        "synthesis: items x T x links"),
+            kFalse);
+  h_.assign(checked_mul(checked_mul(items_.size(), T1, "synthesis: items x (T + 1) x nodes"), n_,
+                        "synthesis: items x (T + 1) x nodes"),
+            kFalse);
   const bool keep_names = f.keeps_names();
   auto name = [&](const char* kind, std::size_t i, unsigned t, Node a, Node b) {
     if (!keep_names) return std::string{};

@@ -4,6 +4,7 @@
 
 #include <functional>
 
+#include "schedules/checked.hpp"
 #include "schedules/error.hpp"
 
 namespace schedcert::encodings::synth {
@@ -72,8 +73,13 @@ void SuccessiveEncoding::add_allocation(const std::vector<Node>& fixed) {
 
 void SuccessiveEncoding::add_flow() {
   const unsigned T = steps_;
-  x_.assign(n_ * T * L_, kFalse);
-  h_.assign(n_ * (T + 1) * n_, kFalse);
+  // Checked sizes (issue 13).
+  x_.assign(checked_mul(checked_mul(n_, T, "synthesis: items x T x links"), L_,
+                        "synthesis: items x T x links"),
+            kFalse);
+  h_.assign(checked_mul(checked_mul(n_, std::uint64_t{T} + 1, "synthesis: items x (T + 1) x nodes"),
+                        n_, "synthesis: items x (T + 1) x nodes"),
+            kFalse);
   const bool names = f_.keeps_names();
   auto nm = [&](const char* k, std::size_t j, unsigned t, Node a, Node b, bool two) {
     if (!names) return std::string{};

@@ -117,6 +117,7 @@ SuccessiveBound successive_free_lower_bound(const Network& net, Model model) {
 
 SynthesisResult synthesize_successive(const Network& net, Model model, unsigned steps,
                                       const SuccessiveOptions& opt) {
+  check_synthesis_steps(steps, "synthesis");
   const auto t0 = Clock::now();
   SynthesisResult res;
   auto note = [&](const std::string& s) {
@@ -177,6 +178,7 @@ SynthesisResult synthesize_successive(const Network& net, Model model, unsigned 
 
 OptimumResult minimize_successive(const Network& net, Model model, unsigned lo, unsigned hi,
                                   const SuccessiveOptions& options) {
+  check_synthesis_steps(hi, "synthesis: the largest T searched");
   const auto t0 = Clock::now();
   OptimumResult out;
   const std::string& path = options.emit_smt2_path;

@@ -236,8 +236,15 @@ SynthesisResult synthesize_impl(Run& run) {
 
 }  // namespace
 
+void check_synthesis_steps(std::uint64_t steps, const char* what) {
+  if (steps > kMaxSynthesisSteps)
+    throw InputError(std::string(what) + ": T = " + std::to_string(steps) +
+                     " steps; the time-indexed encodings take at most 2^16");
+}
+
 SynthesisResult synthesize(const Network& net, Model model, const Problem& problem,
                            unsigned steps, const SynthesisOptions& options) {
+  check_synthesis_steps(steps, "synthesis");
   Run run{net, model, problem, steps, options, Clock::now(), {}};
   return synthesize_impl(run);
 }
@@ -251,6 +258,7 @@ OptimumResult minimize_steps(const Network& net, Model model, const Problem& pro
     return used >= options.timeout_ms ? 1u : static_cast<unsigned>(options.timeout_ms - used);
   };
   problem.validate(net);
+  check_synthesis_steps(hi, "synthesis: the largest T searched");
   unsigned first = lo;
   if (options.counting_bounds) {
     const sy::Topology topo(net);

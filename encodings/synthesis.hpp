@@ -15,6 +15,7 @@
 // the proof for T - 1. Each T is a fresh query (not incremental: the pruning of the encoding
 // depends on T).
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -24,6 +25,11 @@
 #include "schedules/schedule.hpp"
 
 namespace schedcert::encodings {
+
+// The largest T the time-indexed encodings take (a larger T is an InputError naming it, so the
+// variable counts items x (T + 1) x nodes and the loops over T never wrap; issue 13).
+inline constexpr unsigned kMaxSynthesisSteps = 1u << 16;
+void check_synthesis_steps(std::uint64_t steps, const char* what);
 
 struct SynthesisOptions {
   unsigned timeout_ms = 600000;  // wall-clock budget for the solver calls of one synthesize()

@@ -141,6 +141,8 @@ void Reader::finish_header() {
     c_.fail(problem_at_, "problem.sources", "required key is missing (" + kind + " has sources)");
   if (!successive && sources_.present)
     c_.fail(sources_.at, "problem.sources", "only successive-broadcast takes sources");
+  if (successive && messages_.present)  // even "messages": 1 (issue 13: it was ignored)
+    c_.fail(messages_.at, "problem.messages", kNoMessagesInSuccessive);
   auto node_range = [&](const Field& f, const std::string& path) {
     if (f.value >= net.size())
       c_.fail(f.at, path,

@@ -160,6 +160,8 @@ Network::Network(std::vector<Factor> factors) : factors_(std::move(factors)) {
   for (const Factor& f : factors_) {
     stride_.push_back(size_);
     port_base_.push_back(ports_);
+    if (f.size < 2 || f.size > kMaxFactorSize)
+      throw InputError("network: factor " + f.name() + " must have 2 to 2^20 vertices");
     if (size_ > kMaxNodes / f.size)
       throw InputError("network: more than 2^31 nodes is not supported");
     size_ *= f.size;
@@ -195,8 +197,9 @@ std::uint32_t Network::digit(Node v, int dim) const {
 
 Node Network::with_digit(Node v, int dim, std::uint32_t value) const {
   if (hypercube_) return (v & ~(Node{1} << dim)) | (Node{value} << dim);
-  std::uint64_t old = digit(v, dim);
-  return static_cast<Node>(v + (static_cast<std::uint64_t>(value) - old) * stride_[dim]);
+  // No modular trick (v + (value - old) * stride wraps when value < old): clear, then set.
+  const std::uint64_t cleared = v - digit(v, dim) * stride_[dim];
+  return static_cast<Node>(cleared + value * stride_[dim]);
 }
 
 std::optional<int> Network::edge_dim_product(Node u, Node v) const {

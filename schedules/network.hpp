@@ -11,6 +11,7 @@
 // link_id = node * P + port is dense, which is what the verifier's counters index.
 // On a path a boundary node has an unused port (no link behind it).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -81,11 +82,29 @@ class Network {
       for (int i = 0; i < dims(); ++i) f(v ^ (Node{1} << i), i);
       return;
     }
+    // In increasing digit order, as a scan of every digit value would give, but in O(degree):
+    // a scan costs the factor's size per node (minutes for a bound on P739771xK3, issue 13).
     for (int i = 0; i < dims(); ++i) {
       const Factor& fa = factors_[i];
-      std::uint32_t a = digit(v, i);
-      for (std::uint32_t b = 0; b < fa.size; ++b)
-        if (b != a && fa.adjacent(a, b)) f(with_digit(v, i, b), i);
+      const std::uint32_t a = digit(v, i);
+      switch (fa.kind) {
+        case FactorKind::K2: f(with_digit(v, i, 1 - a), i); break;
+        case FactorKind::Ring: {
+          const std::uint32_t prev = a == 0 ? fa.size - 1 : a - 1;
+          const std::uint32_t next = a + 1 == fa.size ? 0 : a + 1;  // distinct: size >= 3
+          f(with_digit(v, i, std::min(prev, next)), i);
+          f(with_digit(v, i, std::max(prev, next)), i);
+          break;
+        }
+        case FactorKind::Path:
+          if (a > 0) f(with_digit(v, i, a - 1), i);
+          if (a + 1 < fa.size) f(with_digit(v, i, a + 1), i);
+          break;
+        case FactorKind::Complete:
+          for (std::uint32_t b = 0; b < fa.size; ++b)
+            if (b != a) f(with_digit(v, i, b), i);
+          break;
+      }
     }
   }
 

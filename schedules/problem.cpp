@@ -1,10 +1,15 @@
 #include "schedules/problem.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "schedules/error.hpp"
 
 namespace schedcert::schedules {
+
+const char* const kNoMessagesInSuccessive =
+    "successive-broadcast takes no messages (broadcast j is one item from sources[j]; M has no "
+    "meaning there)";
 
 namespace {
 struct KindName {
@@ -62,6 +67,8 @@ void Problem::validate(const Network& net) const {
     throw InputError("problem.root: node " + std::to_string(root) + " is out of range [0, " +
                      std::to_string(n) + ") for network " + net.name());
   if (messages < 1) throw InputError("problem.messages: must be at least 1");
+  if (kind == ProblemKind::SuccessiveBroadcast && messages != 1)
+    throw InputError(std::string("problem.messages: ") + kNoMessagesInSuccessive);
   if (messages > (1u << 20)) throw InputError("problem.messages: at most 2^20");
   if (packet_items < 1) throw InputError("problem.packet_items: must be at least 1");
   if (combining() && messages != 1)
@@ -76,24 +83,54 @@ void Problem::validate(const Network& net) const {
   } else if (!sources.empty()) {
     throw InputError("problem.sources: only successive-broadcast takes sources");
   }
-  // Item ids are 64-bit; keep them well inside that range.
-  long double items = static_cast<long double>(num_items(n));
-  if (items > 1e15L) throw InputError("problem: too many items for network " + net.name());
+  // Item ids are 64-bit; keep them well inside that range. The count is exact (128 bits), so
+  // it cannot wrap past this limit (issue 13: N x N x M wrapped to 0 on Q31 with M = 4).
+  const u128 items = exact_items(n);
+  if (items > kMaxItems)
+    throw InputError("problem: too many items for network " + net.name() + ": " + describe() +
+                     " has " + item_formula(n) + " = " + to_string_u128(items) +
+                     " items (at most 10^15)");
 }
 
-std::uint64_t Problem::num_items(std::uint64_t n) const {
-  const std::uint64_t m = messages;
+u128 Problem::exact_items(std::uint64_t n) const {
+  const u128 m = messages, nn = n;
   switch (kind) {
     case ProblemKind::Broadcast: return m;
-    case ProblemKind::Accumulation: return n;
+    case ProblemKind::Accumulation: return nn;
     case ProblemKind::Scatter:
     case ProblemKind::Gather:
-    case ProblemKind::MultinodeBroadcast: return n * m;
-    case ProblemKind::MultinodeAccumulation: return n * n;
-    case ProblemKind::TotalExchange: return n * n * m;
+    case ProblemKind::MultinodeBroadcast: return nn * m;
+    case ProblemKind::MultinodeAccumulation: return nn * nn;
+    case ProblemKind::TotalExchange: {
+      u128 r;  // n < 2^64 and m < 2^32: only N x N x M can exceed 128 bits; saturate then
+      return __builtin_mul_overflow(nn * nn, m, &r) ? ~u128{0} : r;
+    }
     case ProblemKind::SuccessiveBroadcast: return sources.size();
   }
   return 0;
+}
+
+std::string Problem::item_formula(std::uint64_t n) const {
+  const std::string N = std::to_string(n), M = std::to_string(messages);
+  switch (kind) {
+    case ProblemKind::Broadcast: return "M = " + M;
+    case ProblemKind::Accumulation: return "N = " + N;
+    case ProblemKind::Scatter:
+    case ProblemKind::Gather:
+    case ProblemKind::MultinodeBroadcast: return "N x M = " + N + " x " + M;
+    case ProblemKind::MultinodeAccumulation: return "N x N = " + N + " x " + N;
+    case ProblemKind::TotalExchange: return "N x N x M = " + N + " x " + N + " x " + M;
+    case ProblemKind::SuccessiveBroadcast: return "p = " + std::to_string(sources.size());
+  }
+  return "?";
+}
+
+std::uint64_t Problem::num_items(std::uint64_t n) const {
+  const u128 items = exact_items(n);
+  if (items > std::numeric_limits<std::uint64_t>::max())
+    throw InputError("problem: the number of items of " + describe() + ", " + item_formula(n) +
+                     " = " + to_string_u128(items) + ", does not fit in 64 bits");
+  return static_cast<std::uint64_t>(items);
 }
 
 Node Problem::origin(Item i, std::uint64_t n) const {

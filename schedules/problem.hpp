@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "schedules/checked.hpp"
 #include "schedules/network.hpp"
 
 namespace schedcert::schedules {
@@ -41,6 +42,11 @@ ProblemKind parse_problem_kind(const std::string& name);  // throws InputError
 std::vector<ProblemKind> all_problem_kinds();
 
 inline constexpr Node kAllNodes = ~Node{0};
+// Why `messages` is refused on a successive broadcast (Problem::validate and the loader).
+extern const char* const kNoMessagesInSuccessive;
+// Problem::validate refuses more items than this (item ids stay far inside 64 bits, and below
+// the 2^53 a schedule file can write).
+inline constexpr std::uint64_t kMaxItems = 1000000000000000;  // 10^15
 
 struct Problem {
   ProblemKind kind = ProblemKind::Broadcast;
@@ -54,7 +60,11 @@ struct Problem {
   bool ordered() const { return kind == ProblemKind::SuccessiveBroadcast; }
   // Throws InputError if the problem's parameters do not fit the network.
   void validate(const Network& net) const;
+  // The number of items on n nodes; InputError when it does not fit in 64 bits (validate
+  // refuses anything above kMaxItems first). exact_items never wraps (128 bits, saturated).
   std::uint64_t num_items(std::uint64_t n) const;
+  u128 exact_items(std::uint64_t n) const;
+  std::string item_formula(std::uint64_t n) const;  // e.g. "N x N x M = 8 x 8 x 2"
   Node origin(Item i, std::uint64_t n) const;
   Node target(Item i, std::uint64_t n) const;  // kAllNodes when every node needs it
   std::string describe() const;                // e.g. "scatter(root=0, M=1)"

@@ -17,15 +17,13 @@
 // communication rules (adjacency, capacity, ports, causality, ...) belong to the verifier.
 #include "schedules/schedule_json.hpp"
 
-#include <sys/stat.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <vector>
 
 #include "schedules/error.hpp"
+#include "schedules/input_text.hpp"
 #include "schedules/json_reader.hpp"
 
 namespace schedcert::schedules {
@@ -301,21 +299,8 @@ ScheduleFile parse_schedule_json(std::string_view text, const std::string& sourc
 }
 
 ScheduleFile read_schedule_file(const std::string& path) {
-  const bool stdin_ = path == "-";
-  std::FILE* f = stdin_ ? stdin : std::fopen(path.c_str(), "rb");
-  if (!f) throw InputError(path + ": cannot open the file: " + std::strerror(errno));
-  std::string text;
-  struct stat st {};
-  if (::fstat(::fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-    text.reserve(static_cast<std::size_t>(st.st_size));  // size hint; pipes just grow
-  std::vector<char> chunk(1 << 20);
-  std::size_t got;
-  while ((got = std::fread(chunk.data(), 1, chunk.size(), f)) > 0) text.append(chunk.data(), got);
-  const bool failed = std::ferror(f);
-  const int err = errno;
-  if (!stdin_) std::fclose(f);
-  if (failed) throw InputError(path + ": cannot read the file: " + std::strerror(err));
-  return parse_schedule_json(text, stdin_ ? std::string("<stdin>") : path);
+  // Bounded by --max-input-bytes, and stopped early at bytes no JSON text holds (input_text.hpp).
+  return parse_schedule_json(read_json_input(path), path == "-" ? std::string("<stdin>") : path);
 }
 
 }  // namespace schedcert::schedules

@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "schedules/checked.hpp"
 #include "schedules/error.hpp"
 
 namespace schedcert::verifier {
@@ -33,6 +34,8 @@ CostEstimate simulate_cost(const schedules::Schedule& s, const LinearCost& c) {
     e.synchronous += c.tau + c.tc * static_cast<double>(largest);
   }
 
+  // Keys item * N + node are distinct only while items x N fits in 64 bits (issue 13).
+  (void)checked_mul(prob.num_items(n), n, "cost: the (item, node) keys, items x nodes");
   std::unordered_map<std::uint64_t, double> held;
   held.reserve(s.num_item_slots());
   auto holds = [&](Item i, Node v) -> double {

@@ -35,6 +35,19 @@ namespace {
 // transmission and item slot: arrays of network size would then dominate the memory.
 constexpr std::uint64_t kDenseFloor = std::uint64_t{1} << 22;
 
+// The passes keep steps in 32-bit stamps and 31-bit arrival times and transmissions in 32-bit
+// slots: refuse what does not fit instead of wrapping (issue 13).
+void check_native_limits(const Schedule& s) {
+  constexpr std::uint64_t kMaxSteps = (std::uint64_t{1} << 31) - 2;
+  constexpr std::uint64_t kMaxSlots = (std::uint64_t{1} << 32) - 2;
+  if (s.num_steps() > kMaxSteps)
+    throw InputError("schedule: " + std::to_string(s.num_steps()) +
+                     " steps; the native verifier handles at most 2^31 - 2");
+  if (s.num_item_slots() > kMaxSlots)
+    throw InputError("schedule: " + std::to_string(s.num_item_slots()) +
+                     " packet items in all; the native verifier handles at most 2^32 - 2");
+}
+
 bool network_outweighs_schedule(const Schedule& s) {
   const std::uint64_t n = s.network().size();
   const long double cells =
@@ -47,6 +60,7 @@ bool network_outweighs_schedule(const Schedule& s) {
 }  // namespace
 
 std::optional<Violation> first_step_rule_violation(const Schedule& s) {
+  check_native_limits(s);
   Metrics m;
   if (network_outweighs_schedule(s)) {
     const auto touched = detail::Touched::of(s);
@@ -56,6 +70,7 @@ std::optional<Violation> first_step_rule_violation(const Schedule& s) {
 }
 
 Verdict verify_native(const Schedule& s, NativePath path) {
+  check_native_limits(s);
   Verdict v;
   v.engine = "native";
   const auto& net = s.network();

@@ -4,6 +4,7 @@
 #include <limits>
 #include <string>
 
+#include "schedules/checked.hpp"
 #include "schedules/error.hpp"
 
 namespace schedcert::verifier {
@@ -51,10 +52,12 @@ std::uint64_t generalized_hypercube_status(const std::vector<std::uint32_t>& m) 
   std::uint64_t n = 1;
   for (std::uint32_t mi : m) {
     if (mi < 2) throw InputError("generalized_hypercube_status: every m_i must be at least 2");
-    n *= mi;
+    n = checked_mul(n, mi, "generalized_hypercube_status: the number of nodes");
   }
   std::uint64_t s = 0;
-  for (std::uint32_t mi : m) s += n / mi * (mi - 1);  // n (m_i - 1) / m_i, exact
+  for (std::uint32_t mi : m)  // n (m_i - 1) / m_i, exact
+    s = checked_add(s, checked_mul(n / mi, mi - 1, "generalized_hypercube_status"),
+                    "generalized_hypercube_status");
   return s;
 }
 

@@ -19,6 +19,7 @@
 
 #include <unordered_map>
 
+#include "schedules/checked.hpp"
 #include "schedules/error.hpp"
 #include "schedules/transforms/translate.hpp"
 #include "verifier/native.hpp"
@@ -36,16 +37,23 @@ Verdict verify_translated(const Schedule& s) {
                      " has a path factor, so translations are not automorphisms");
   if (!p.has_root() || p.root != 0)
     throw InputError("symmetric check: needs a single-node schedule rooted at node 0");
-  (void)schedules::transforms::multinode_kind(p.kind);
+  // The verdict is about the union, a multinode problem with n times the items: it must be a
+  // problem the explicit path accepts too (issue 13: N x N x M can exceed 64 bits).
+  schedules::Problem union_problem;
+  union_problem.kind = schedules::transforms::multinode_kind(p.kind);
+  union_problem.messages = p.messages;
+  union_problem.packet_items = p.packet_items;
+  union_problem.validate(net);
 
   Verdict root = verify_native(s);
   Verdict v;
   v.engine = "symmetric";
   const std::uint64_t n = net.size();
   v.metrics.steps = s.num_steps();
-  v.metrics.transmissions = s.num_transmissions() * n;
-  v.metrics.item_transmissions = root.metrics.item_transmissions * n;
-  v.metrics.directed_links = n * net.degree(0);
+  v.metrics.transmissions = checked_mul(s.num_transmissions(), n, "symmetric check: transmissions");
+  v.metrics.item_transmissions =
+      checked_mul(root.metrics.item_transmissions, n, "symmetric check: packet items sent");
+  v.metrics.directed_links = checked_mul(n, net.degree(0), "symmetric check: directed links");
   if (v.metrics.steps > 0)
     v.metrics.link_utilisation = static_cast<double>(v.metrics.transmissions) /
                                  (static_cast<double>(v.metrics.steps) * v.metrics.directed_links);

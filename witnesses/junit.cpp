@@ -39,8 +39,9 @@ void write_junit(const std::vector<certify::Report>& rs, std::ostream& out,
   std::size_t failures = 0, errors = 0;
   double total = 0;
   for (const auto& r : rs) {
-    if (r.outcome == certify::Outcome::Invalid) ++failures;
-    if (r.outcome == certify::Outcome::Unknown || r.outcome == certify::Outcome::Disagreement)
+    if (r.outcome == certify::Outcome::Invalid && !r.input_error) ++failures;
+    if (r.outcome == certify::Outcome::Unknown || r.outcome == certify::Outcome::Disagreement ||
+        r.input_error)
       ++errors;
     for (const auto& run : r.runs) total += run.seconds;
   }
@@ -55,8 +56,9 @@ void write_junit(const std::vector<certify::Report>& rs, std::ostream& out,
                                          : std::string("file");
     out << "  <testcase classname=\"schedcert." << xml_escape(cls) << "\" name=\""
         << xml_escape(r.subject) << "\" time=\"" << seconds(t) << "\">\n";
-    const std::string outcome = certify::to_string(r.outcome);
-    if (r.outcome == certify::Outcome::Invalid)
+    const std::string outcome =
+        r.input_error ? std::string("input-error") : certify::to_string(r.outcome);
+    if (r.outcome == certify::Outcome::Invalid && !r.input_error)
       out << "    <failure type=\"" << outcome << "\" message=\"" << xml_escape(r.finding)
           << "\"/>\n";
     else if (r.outcome != certify::Outcome::Valid)

@@ -42,7 +42,7 @@ json report_json(const certify::Report& r) {
          {"model", r.model},
          {"problem", r.problem},
          {"engines", engines},
-         {"outcome", certify::to_string(r.outcome)},
+         {"outcome", r.input_error ? std::string("input-error") : certify::to_string(r.outcome)},
          {"metrics",
           {{"steps", m.steps},
            {"transmissions", m.transmissions},
@@ -76,7 +76,8 @@ void write_report_json(const std::vector<certify::Report>& rs, std::ostream& out
            {"version", 1},
            {"tool_version", SCHEDCERT_VERSION},
            {"reports", reports},
-           {"outcome", certify::to_string(static_cast<certify::Outcome>(code))},
+           {"outcome", code == 2 ? std::string("input-error")
+                                 : certify::to_string(static_cast<certify::Outcome>(code))},
            {"exit_code", code}};
   out << doc.dump(2) << "\n";
 }

@@ -105,20 +105,10 @@ void write_report_table(const std::vector<Report>& rs, std::ostream& out) {
 }
 
 int exit_code(const std::vector<Report>& rs) {
+  // The exit codes rank by severity as their numbers do: 0 valid, 1 invalid, 2 input error (a
+  // job that could not run), 3 unknown, 4 disagreement.
   int code = 0;
-  auto rank = [](Outcome o) {
-    switch (o) {
-      case Outcome::Valid: return 0;
-      case Outcome::Invalid: return 1;
-      case Outcome::Unknown: return 2;
-      case Outcome::Disagreement: return 3;
-    }
-    return 3;
-  };
-  Outcome worst = Outcome::Valid;
-  for (const auto& r : rs)
-    if (rank(r.outcome) > rank(worst)) worst = r.outcome;
-  code = static_cast<int>(worst);
+  for (const auto& r : rs) code = std::max(code, r.input_error ? 2 : static_cast<int>(r.outcome));
   return code;
 }
 

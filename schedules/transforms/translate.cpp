@@ -10,6 +10,7 @@
 
 #include <vector>
 
+#include "schedules/checked.hpp"
 #include "schedules/error.hpp"
 
 namespace schedcert::schedules::transforms {
@@ -77,7 +78,7 @@ Schedule translate_to_all_roots(const Schedule& s) {
                          std::to_string(i) + ", not an item of " + p.describe() +
                          " (verify the root schedule first)");
   }
-  out.reserve(s.num_transmissions() * n);
+  out.reserve(checked_mul(s.num_transmissions(), n, "translation: transmissions of the union"));
   std::vector<Item> packet;
   for (std::size_t st = 0; st < s.num_steps(); ++st) {
     out.begin_step();

@@ -4,7 +4,8 @@
 #   bash tests/fuzz/run_fuzz.sh [SECONDS_PER_TARGET=60] [OUT_DIR=build-fuzz]
 #   bash tests/fuzz/run_fuzz.sh --ci [OUT_DIR=build-fuzz-ci]
 #   FUZZ_TARGETS=fuzz_network_spec bash tests/fuzz/run_fuzz.sh 600   (one target only)
-# Targets: fuzz_schedule_loader, fuzz_network_spec, fuzz_verify (native vs reference) and
+# Targets: fuzz_schedule_loader, fuzz_network_spec, fuzz_verify (native vs reference),
+# fuzz_huge_sizes (issue 13: huge networks against a 128-bit reference; not in --ci) and
 # fuzz_cli_args (the CLI's argument parsing: cli/*.cpp but main.cpp, compiled with coverage
 # and sanitizers, linked against the g++ library SCHEDCERT_LIB, default build/libschedcert_lib.a
 # as `bash scripts/dev.sh test` leaves it; without it the whole library is compiled with clang,
@@ -147,13 +148,18 @@ committed() {  # target: the committed corpus directory, if any
   [ -d "$d" ] && echo "$d"
   return 0
 }
-targets="${FUZZ_TARGETS:-fuzz_schedule_loader fuzz_network_spec fuzz_verify fuzz_cli_args}"
+# fuzz_huge_sizes (issue 13) runs outside --ci: its property form, tests/fuzz/huge_sizes_test.cpp,
+# is in ctest and in the sanitizer stage already.
+default_targets="fuzz_schedule_loader fuzz_network_spec fuzz_verify fuzz_cli_args"
+[ "$ci" -eq 1 ] || default_targets="$default_targets fuzz_huge_sizes"
+targets="${FUZZ_TARGETS:-$default_targets}"
 for t in $targets; do
   case "$t" in
     fuzz_schedule_loader) run_target "$t" "$seeds_loader" $(committed "$t") ;;
     fuzz_network_spec) run_target "$t" "$seeds_net" $(committed "$t") ;;
     fuzz_verify) run_target "$t" "$seeds_loader" $(committed "$t") ;;
     fuzz_cli_args) run_target "$t" "$root/tests/fuzz/corpus/fuzz_cli_args" ;;
+    fuzz_huge_sizes) run_target "$t" $(committed "$t") ;;
     *) echo "unknown target $t" >&2; exit 2 ;;
   esac
 done

@@ -119,7 +119,8 @@ TEST_CASE(
   CHECK(out ==
         "schema accepts: bad-network duplicate-key expect-step-beyond "
         "expect-transmission-not-in-step item-out-of-range-in-packet item-out-of-range "
-        "node-above-2-32 node-exponent node-out-of-range root-out-of-range source-out-of-range "
+        "node-above-2-32 node-exponent node-out-of-range overflow-items-q22-total-exchange-m2pow20 "
+        "overflow-items-q31-total-exchange-m4 root-out-of-range source-out-of-range "
         "too-many-items\n");
 }
 

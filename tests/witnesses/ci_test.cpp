@@ -56,12 +56,18 @@ TEST_CASE("ci: the three job kinds and a failing job") {
   CHECK(rs[3].outcome == certify::Outcome::Invalid);
   CHECK(rs[4].outcome == certify::Outcome::Invalid);
   CHECK(rs[4].finding.find("job failed to run") != std::string::npos);
+  CHECK(rs[4].input_error);
+  // A job that could not run is an input error: exit 2, as the same file on the command line.
+  CHECK(witnesses::exit_code(rs) == 2);
+  rs.pop_back();
   CHECK(witnesses::exit_code(rs) == 1);
 
+  rs = certify::run_manifest(m);
   std::ostringstream x;
   witnesses::write_junit(rs, x);
-  CHECK(x.str().find("tests=\"5\" failures=\"3\" errors=\"0\"") != std::string::npos);
+  CHECK(x.str().find("tests=\"5\" failures=\"2\" errors=\"1\"") != std::string::npos);
   CHECK(x.str().find("<failure type=\"invalid\"") != std::string::npos);
+  CHECK(x.str().find("<error type=\"input-error\"") != std::string::npos);
 }
 
 TEST_CASE("ci: schedcert ci on the sample manifest passes and writes both files") {

@@ -17,7 +17,10 @@ namespace schedcert::schedules::constructions {
 
 namespace {
 using Claim = std::optional<std::uint64_t>;
-std::uint64_t Q(const Params& p) { return (p.messages + p.packet_items - 1) / p.packet_items; }
+// ceil(M / B) in 64 bits: M + B - 1 in 32 bits wrapped for B near 2^32 and claimed 0 packets.
+std::uint64_t Q(const Params& p) {
+  return (std::uint64_t{p.messages} + p.packet_items - 1) / p.packet_items;
+}
 std::uint64_t N(const Params& p) { return std::uint64_t{1} << p.dim; }
 bool one_port(const Params& p) { return p.model != Model::AllPort; }
 Claim broadcast_transmissions(const Params& p) { return Q(p) * (N(p) - 1); }
