@@ -300,7 +300,7 @@ ScheduleFile parse_schedule_json(std::string_view text, const std::string& sourc
   return Reader(text, source_name).read();
 }
 
-ScheduleFile read_schedule_file(const std::string& path) {
+std::string read_file_text(const std::string& path) {
   const bool stdin_ = path == "-";
   std::FILE* f = stdin_ ? stdin : std::fopen(path.c_str(), "rb");
   if (!f) throw InputError(path + ": cannot open the file: " + std::strerror(errno));
@@ -315,7 +315,11 @@ ScheduleFile read_schedule_file(const std::string& path) {
   const int err = errno;
   if (!stdin_) std::fclose(f);
   if (failed) throw InputError(path + ": cannot read the file: " + std::strerror(err));
-  return parse_schedule_json(text, stdin_ ? std::string("<stdin>") : path);
+  return text;
+}
+
+ScheduleFile read_schedule_file(const std::string& path) {
+  return parse_schedule_json(read_file_text(path), path == "-" ? std::string("<stdin>") : path);
 }
 
 }  // namespace schedcert::schedules

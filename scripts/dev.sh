@@ -14,7 +14,7 @@ what="${1:-demo}"
 # the Coq witnesses, pdflatex (texlive) and graphviz compile the figures, chromium renders the
 # HTML viewer headless, clang with its runtime builds the fuzz targets.
 packages=(cmake g++ make libz3-dev libcli11-dev doctest-dev nlohmann-json3-dev libbenchmark-dev
-          libcadical-dev cadical ccache z3 cvc5 coq texlive-latex-base texlive-pictures graphviz chromium clang libclang-rt-14-dev)
+          libcadical-dev cadical ccache libssl-dev z3 cvc5 coq texlive-latex-base texlive-pictures graphviz chromium clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
