@@ -105,10 +105,15 @@ void write_dimacs(const std::vector<Clause>& cnf, const std::string& path, const
 
 UnsatCertificate certify_unsat(const std::vector<Clause>& cnf, const std::string& drat_path, const std::string& stem,
                                const std::string& comment, bool keep_lrat) {
+  write_dimacs(cnf, stem + ".cnf", comment);
+  return certify_unsat_file(cnf, stem + ".cnf", drat_path, stem + ".lrat", keep_lrat);
+}
+
+UnsatCertificate certify_unsat_file(const std::vector<Clause>& cnf, const std::string& cnf_path,
+                                    const std::string& drat_path, const std::string& lrat_path, bool keep_lrat) {
   UnsatCertificate c;
-  c.cnf_path = stem + ".cnf";
-  c.lrat_path = stem + ".lrat";
-  write_dimacs(cnf, c.cnf_path, comment);
+  c.cnf_path = cnf_path;
+  c.lrat_path = lrat_path;
   const double t0 = cpu_self();
   c.drat = check_drat(cnf, drat_path, c.lrat_path);
   c.drat_cpu_seconds = cpu_self() - t0;

@@ -48,6 +48,11 @@ UnsatCertificate certify_unsat(const std::vector<Clause>& cnf, const std::string
                                const std::string& stem, const std::string& comment = "",
                                bool keep_lrat = true);
 
+// Same, for a CNF already written: `cnf` must be the clauses of the DIMACS file `cnf_path`.
+UnsatCertificate certify_unsat_file(const std::vector<Clause>& cnf, const std::string& cnf_path,
+                                    const std::string& drat_path, const std::string& lrat_path,
+                                    bool keep_lrat = true);
+
 // DIMACS writer for a plain clause list ("p cnf V C", `comment` lines first).
 void write_dimacs(const std::vector<Clause>& cnf, const std::string& path, const std::string& comment = "");
 

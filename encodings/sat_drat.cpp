@@ -97,6 +97,9 @@ class Checker {
     const std::size_t mark = trail_.size();
     in_check_ = true;
     bool conflict = false;
+    // In LRAT the negated lemma is assigned first: a root unit that agrees with it needs no
+    // reason in the chain (that reason is satisfied by the negated lemma); chain() uses this.
+    for (int l : lits) in_lemma_[static_cast<std::size_t>(std::abs(l))] = code(l) + 1;
     for (int l : lits) {
       const std::uint32_t nl = code(l) ^ 1u;
       if (val_[nl] == -1) {  // l is already true: its reason is the conflict (none: a tautology)
@@ -114,6 +117,7 @@ class Checker {
       if (conflict && hints) chain(confl_, hints);
     }
     backtrack(mark);
+    for (int l : lits) in_lemma_[static_cast<std::size_t>(std::abs(l))] = 0;
     in_check_ = false;
     return conflict;
   }
@@ -169,6 +173,7 @@ class Checker {
     if (val_.size() < need) {
       val_.resize(need, 0);
       seen_.resize(need, 0);
+      in_lemma_.resize(need, 0);
       watches_.resize(need);
       reason_.resize(need, -1);
     }
@@ -253,7 +258,8 @@ class Checker {
       const std::uint32_t v = trail_[i] >> 1;
       if (!seen_[v]) continue;
       --pending;
-      if (reason_[v] >= 0 && reason_[v] != confl) {
+      const bool agrees = in_lemma_[v] && val_[in_lemma_[v] - 1] == -1;  // lemma literal false
+      if (reason_[v] >= 0 && reason_[v] != confl && !agrees) {
         out->push_back(reason_[v] + 1);
         mark(reason_[v], v);
       }
@@ -324,7 +330,8 @@ class Checker {
   std::vector<std::uint32_t> trail_;
   std::size_t head_ = 0;
   std::unordered_map<std::uint64_t, std::vector<int>> index_;
-  std::vector<char> seen_;              // per variable, during chain()
+  std::vector<char> seen_;              // per variable: marked in chain()
+  std::vector<std::uint32_t> in_lemma_; // per variable: 1 + code of its literal in the lemma being checked, or 0
   std::vector<std::uint32_t> marked_;
   int confl_ = -1, root_confl_ = -1;    // last conflict clause; the one that made the root inconsistent
   bool inconsistent_ = false, taut_ = false, in_check_ = false;
@@ -360,7 +367,9 @@ DratReport run(const std::vector<Clause>& cnf, ProofReader& in, LratWriter* lrat
         }
         ++rep.rat_lemmas;
       }
-      if (lrat) lrat->add(chk.size() + 1L, lits, hints);
+      // After the root became inconsistent only the empty clause matters (its hints: the root
+      // conflict's chain); other lemmas are left out of the LRAT proof (ids may skip).
+      if (lrat && (lits.empty() || !chk.inconsistent())) lrat->add(chk.size() + 1L, lits, hints);
       if (lits.empty()) {
         empty_added = true;
         break;
