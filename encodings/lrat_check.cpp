@@ -2,6 +2,7 @@
 // execv with stdout and stderr on a pipe, wait4 for its CPU time. The verdict is read from the
 // checker's "s " line and "c cnf-sha256 " line (format: coq/lrat/lrat_main.ml).
 #include "encodings/lrat_check.hpp"
+#include "encodings/sat_drat_reader.hpp"
 
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -114,6 +115,13 @@ UnsatCertificate certify_unsat_file(const std::vector<Clause>& cnf, const std::s
   UnsatCertificate c;
   c.cnf_path = cnf_path;
   c.lrat_path = lrat_path;
+  // CaDiCaL writes no empty clause when the input itself propagates to a conflict; appending it
+  // is always sound (the checker still has to find it RUP) and ends every refutation the same way.
+  if (std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(drat_path.c_str(), "rb"), std::fclose); f) {
+    const bool binary = drat_detail::ProofReader(f.get()).binary();
+    f.reset(std::fopen(drat_path.c_str(), "ab"));
+    if (f) std::fwrite(binary ? "a\0" : "0\n", 1, 2, f.get());
+  }
   const double t0 = cpu_self();
   c.drat = check_drat(cnf, drat_path, c.lrat_path);
   c.drat_cpu_seconds = cpu_self() - t0;

@@ -43,7 +43,9 @@ struct UnsatCertificate {
 
 // Writes `cnf` (DIMACS, with `comment` lines) to stem + ".cnf", checks `drat_path` against it
 // with check_drat writing stem + ".lrat", and runs the verified checker on both files. The
-// LRAT file is removed afterwards unless keep_lrat.
+// LRAT file is removed afterwards unless keep_lrat. The empty clause is appended to the DRAT
+// file first (CaDiCaL omits it when the input propagates to a conflict; the checker must still
+// find it RUP, so this is sound).
 UnsatCertificate certify_unsat(const std::vector<Clause>& cnf, const std::string& drat_path,
                                const std::string& stem, const std::string& comment = "",
                                bool keep_lrat = true);

@@ -354,7 +354,9 @@ DratReport run(const std::vector<Clause>& cnf, ProofReader& in, LratWriter* lrat
       if (del) {
         ++rep.deletions;
         const int id = chk.remove(lits, rep);
-        if (lrat && id >= 0) lrat->del(chk.size(), {id + 1L});
+        // Once the root is inconsistent, the clauses of its conflict chain must stay for the
+        // LRAT empty clause (this checker treats inconsistency as final, which is sound).
+        if (lrat && id >= 0 && !chk.inconsistent()) lrat->del(chk.size(), {id + 1L});
         continue;
       }
       ++rep.lemmas;
