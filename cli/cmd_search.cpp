@@ -76,6 +76,10 @@ int run_alpha(const SearchOptions& o) {
     j["cnf"] = r.cnf_path;
     j["drat"] = r.drat_path;
     j["proof_checked"] = r.proof_checked;
+    j["lrat"] = r.lrat_path;
+    j["lrat_verified"] = r.lrat_verified;
+    j["cnf_sha256"] = r.cnf_sha256;
+    j["lrat_cpu_seconds"] = r.lrat_cpu_seconds;
     j["engine"] = r.engine;
     j["cpu_seconds"] = r.cpu_seconds;
     j["cuts"] = r.cuts;
