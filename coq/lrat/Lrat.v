@@ -421,3 +421,5 @@ Proof.
   intros f ps E (v & Hv). eapply (check_steps_sound ps (init f) E v).
   apply init_aux_true; auto. intros j c F. rewrite M.gempty in F; discriminate.
 Qed.
+
+Print Assumptions check_proof_sound.
