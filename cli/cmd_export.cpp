@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <unistd.h>
 
 #include "cli/commands.hpp"
@@ -17,6 +18,9 @@
 #include "cli/export_figures.hpp"
 #include "schedules/error.hpp"
 #include "schedules/schedule_json.hpp"
+#include "schedules/sha256.hpp"
+#include "verifier/native.hpp"
+#include "witnesses/coq_check.hpp"
 #include "witnesses/coq_export.hpp"
 
 namespace schedcert::cli {
@@ -26,6 +30,7 @@ namespace {
 struct ExportCoqOptions {
   std::string input;
   std::string output;
+  std::string check;  // a witness to compare with the one the input file gives
 };
 
 // coqc derives the module name from the file name, which must be a Coq identifier.
@@ -41,6 +46,34 @@ void check_coq_file_name(const std::string& path) {
                      "': coqc takes the module name from the file name, which must be a Coq "
                      "identifier followed by .v (letters, digits, '_', starting with a letter), "
                      "e.g. q3_broadcast.v");
+}
+
+// export coq: writes the witness; an invalid schedule still gets its witness (coqc rejects it
+// with the first violation), but the command says so and exits 1.
+int run_export_coq(const ExportCoqOptions& o) {
+  const std::string text = schedules::read_file_text(o.input);
+  const std::string sha = schedules::sha256_hex(text);
+  const schedules::ScheduleFile f =
+      schedules::parse_schedule_json(text, o.input == "-" ? std::string("<stdin>") : o.input);
+  if (!o.check.empty()) {
+    std::ostringstream expected;
+    witnesses::write_coq(f.schedule, expected, sha);
+    const auto cmp =
+        witnesses::compare_coq_witness(schedules::read_file_text(o.check), expected.str(), sha);
+    (cmp.same ? std::cout : std::cerr) << o.check << ": " << cmp.message << "\n";
+    return cmp.same ? 0 : 1;
+  }
+  if (o.output.empty()) throw InputError("export coq: give -o OUT.v (write) or --check W.v (compare)");
+  check_coq_file_name(o.output);
+  const verifier::Verdict v = verifier::verify_native(f.schedule);
+  write_atomically(o.output, [&](std::ostream& out) { witnesses::write_coq(f.schedule, out, sha); });
+  if (!v.valid) {
+    std::cerr << "export coq: the schedule is invalid: " << v.violation->message << "\n"
+              << "export coq: wrote " << o.output
+              << " anyway; coqc rejects it with the same violation\n";
+    return 1;
+  }
+  return 0;
 }
 
 }  // namespace
@@ -59,15 +92,12 @@ void add_export_command(CLI::App& app, std::function<int()>& action,
       "(check with: coqc -Q <repo>/coq Schedcert OUT.v, see docs/coq.md)");
   c->add_option("file", coq->input, "schedule file (JSON, docs/schedule-format.md; '-' = stdin)")
       ->required();
-  c->add_option("-o,--output", coq->output, "output .v file ('-' = stdout)")->required();
+  c->add_option("-o,--output", coq->output, "output .v file ('-' = stdout)");
+  c->add_option("--check", coq->check,
+                "instead of writing: re-derive the witness from FILE and compare it with this "
+                "one (exit 0 same, 1 different or exported from another file: SHA-256 mismatch)");
   c->callback([&action, coq] {
-    action = [coq] {
-      check_coq_file_name(coq->output);
-      const schedules::ScheduleFile f = schedules::read_schedule_file(coq->input);
-      write_atomically(coq->output,
-                       [&](std::ostream& out) { witnesses::write_coq(f.schedule, out); });
-      return 0;
-    };
+    action = [coq] { return run_export_coq(*coq); };
   });
 
   add_export_figures(sub, action, keep);

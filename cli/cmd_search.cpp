@@ -5,6 +5,7 @@
 // on successive broadcasts from all p = 2^d nodes under shout-whisper.
 // Exit codes: 0 alpha certified exact, 3 the time budget left a gap (the bound printed then
 // uses the proven upper bound on alpha, so it is still a valid lower bound).
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 
@@ -13,6 +14,7 @@
 #include "cli/commands.hpp"
 #include "cli/search_tree.hpp"
 #include "encodings/alpha.hpp"
+#include "witnesses/alpha_coq.hpp"
 #include "schedules/error.hpp"
 #include "verifier/bounds.hpp"
 
@@ -30,6 +32,7 @@ struct SearchOptions {
   bool quiet = false;
   bool no_proof_check = false;
   unsigned probe = 0;
+  std::string coq;  // --coq DIR
 };
 
 int run_alpha(const SearchOptions& o) {
@@ -46,6 +49,20 @@ int run_alpha(const SearchOptions& o) {
   ao.check_proof = !o.no_proof_check;
   ao.probe = o.probe;
   const auto r = encodings::search_alpha(ao);
+  if (!o.coq.empty()) {
+    if (!r.alpha || o.dim < 2)
+      throw InputError("--coq: needs an exact alpha (UNSAT certified) and d >= 2; got " +
+                       std::string(r.alpha ? "d < 2" : "a gap"));
+    witnesses::AlphaCoqInput in;
+    in.d = o.dim;
+    in.leaves = *r.alpha;
+    in.tree = r.tree_edges;
+    in.unsat_note = "CaDiCaL UNSAT, DRAT checked, LRAT " + std::string(r.lrat_verified ? "accepted" : "NOT accepted") +
+                    " by the Coq-verified checker schedcert-lrat (CNF sha256 " + r.cnf_sha256 + ").";
+    const char* env = std::getenv("SCHEDCERT_COQ_DIR");
+    const std::string src = env && *env ? std::string(env) + "/alpha" : std::string(SCHEDCERT_COQ_DIR) + "/alpha";
+    std::cerr << "wrote " << witnesses::write_alpha_coq(in, o.coq, src) << "\n";
+  }
   const std::uint64_t p = std::uint64_t{1} << o.dim;
   std::cout << "alpha(" << o.dim << ") for Q" << o.dim << " (" << p << " nodes): ";
   if (r.alpha)
@@ -76,6 +93,10 @@ int run_alpha(const SearchOptions& o) {
     j["cnf"] = r.cnf_path;
     j["drat"] = r.drat_path;
     j["proof_checked"] = r.proof_checked;
+    j["lrat"] = r.lrat_path;
+    j["lrat_verified"] = r.lrat_verified;
+    j["cnf_sha256"] = r.cnf_sha256;
+    j["lrat_cpu_seconds"] = r.lrat_cpu_seconds;
     j["engine"] = r.engine;
     j["cpu_seconds"] = r.cpu_seconds;
     j["cuts"] = r.cuts;
@@ -113,6 +134,9 @@ void add_search_command(CLI::App& app, std::function<int()>& action,
                     "first ask for a connected dominating set of size <= K (an UNSAT answer proves "
                     "alpha <= 2^d - K - 1 even when no matching tree is found)");
   alpha->add_flag("--quiet,-q", o->quiet, "no progress lines on stderr");
+  alpha->add_option("--coq", o->coq,
+                    "write DIR/alpha_<d>.v (theorem alpha_<d>: max_leaf_number, from the witness tree and "
+                    "the no-small-CDS premise) and the Coq files it needs (docs/lrat.md)");
   alpha->add_option("-o,--output", o->output, "write the tree and bounds as JSON");
   alpha->callback([&action, o] { action = [o] { return run_alpha(*o); }; });
   add_search_tree_subcommands(*sub, action, keep);

@@ -46,6 +46,9 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
 void add_sweep_command(CLI::App& app, std::function<int()>& action,
                        std::vector<std::shared_ptr<void>>& keep);
 
+void add_check_unsat_command(CLI::App& app, std::function<int()>& action,
+                             std::vector<std::shared_ptr<void>>& keep);
+
 class Commands {
  public:
   explicit Commands(CLI::App& app);

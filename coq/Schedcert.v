@@ -1,12 +1,21 @@
-(* Schedcert.v: entry point of the Coq companion of schedcert's native verifier (issues 8, 9).
+(* Schedcert.v: entry point of the Coq companion of schedcert's native verifier (issues 8, 9, 15).
    Rules.v states, as Props, when a schedule is valid (networks, models, all eight problems of
    schedules/problem.hpp, every rule of verifier/verdict.hpp: adjacency, packet, link capacity,
-   ports, causality, duplicate, order, completion); Checker.v defines a boolean [check] and
-   proves [check_sound : check s = true -> valid s]; Completeness.v proves the converse,
-   [check_correct : check s = true <-> valid s]. Witnesses written by `schedcert export coq`
-   import this file. No axioms, no unfinished proof (see the Print Assumptions below). *)
+   ports, causality, duplicate, order, completion). Two checkers decide it:
+   - Checker.v + Completeness.v: the reference checker, brute force over list prefixes,
+     [check_correct : check s = true <-> valid s];
+   - FastChecker.v + FastLocal.v + FastCorrect.v: one pass with binary tries (NMaps.v),
+     [first_violation_correct : first_violation s = None <-> valid s] and
+     [fast_check_check : fast_check s = check s];
+   Messages.v prints the first violation in the native verifier's words ([verdict_correct]) and
+   defines the tactics witnesses written by `schedcert export coq` run ([schedcert_valid]).
+   No axioms, no unfinished proof (see the Print Assumptions below). *)
 
-From Schedcert Require Export Rules Checker Completeness.
+From Schedcert Require Export Rules Checker Completeness NMaps FastChecker FastLocal FastCorrect
+  Messages.
 
 Print Assumptions check_sound.
 Print Assumptions check_correct.
+Print Assumptions first_violation_correct.
+Print Assumptions fast_check_check.
+Print Assumptions verdict_correct.

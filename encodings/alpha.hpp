@@ -41,6 +41,11 @@ struct AlphaResult {
   bool proof_checked = false;       // the DRAT proof was verified by sat_drat's checker
   std::string proof_report;         // the checker's message
   double proof_cpu_seconds = 0;     // CPU spent on the certificate (fresh proof run if any + check)
+  std::string lrat_path;            // the LRAT proof written by the DRAT checker ("" when none kept)
+  bool lrat_verified = false;       // accepted by the Coq-verified checker (schedcert-lrat)
+  std::string lrat_report;          // its verdict line
+  std::string cnf_sha256;           // SHA-256 of the CNF file, as that checker states it
+  double lrat_cpu_seconds = 0;      // CPU of the verified checker
 };
 
 // alpha(d) as 2^d - (min connected dominating set): clauses for domination, cardinality and

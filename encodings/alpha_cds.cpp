@@ -18,8 +18,9 @@
 // not check (CaDiCaL may restore eliminated clauses without tracing them after new clauses
 // arrive), a fresh CaDiCaL run on the final CNF writes a new proof, which is checked. The Z3
 // engine solves the same clauses incrementally (QF_FD); its UNSAT is then re-derived by CaDiCaL
-// with a checked proof. Nothing is called exact unless that check passed (or check_proof is
-// off, in which case the result says so).
+// with a checked proof. Our DRAT checker writes the proof as LRAT, and the LRAT checker proved
+// in Coq (lrat_check.hpp, coq/lrat) re-checks it against the CNF file. Nothing is called exact
+// unless both checks passed (or check_proof is off, in which case the result says so).
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -31,6 +32,7 @@
 
 #include "encodings/alpha.hpp"
 #include "encodings/alpha_cnf.hpp"
+#include "encodings/lrat_check.hpp"
 #include "encodings/sat_backend.hpp"
 #include "encodings/sat_drat.hpp"
 #include "schedules/error.hpp"
@@ -191,8 +193,9 @@ AlphaResult search_alpha(const AlphaOptions& o) {
   if (o.check_proof) {
     const double proof_cpu0 = cpu_now();
     DratReport rep;
+    const std::string lrat_path = stem + ".lrat";
     if (o.engine == AlphaEngine::Cadical) {
-      rep = check_drat(cnf.clauses(), proof_path);
+      rep = check_drat(cnf.clauses(), proof_path, lrat_path);
       say("DRAT check of the incremental proof: " + rep.message);
     }
     if (!rep.verified && !out_of_time()) {
@@ -201,16 +204,28 @@ AlphaResult search_alpha(const AlphaOptions& o) {
       const SatAnswer a = fresh->solve({}, left());
       fresh.reset();
       if (a == SatAnswer::Unsat) {
-        rep = check_drat(cnf.clauses(), proof_path);
+        rep = check_drat(cnf.clauses(), proof_path, lrat_path);
         say("DRAT check of a fresh CaDiCaL proof: " + rep.message);
       } else {
         rep.message = "fresh CaDiCaL run for the proof did not answer unsat in the budget";
       }
     }
     res.proof_cpu_seconds = cpu_now() - proof_cpu0;
-    res.proof_checked = proven = rep.verified;
+    res.proof_checked = rep.verified;
     res.proof_report = rep.message;
     res.drat_path = proof_path;
+    // The LRAT proof our checker wrote, re-checked by the checker proved in Coq.
+    if (rep.verified) {
+      const LratVerdict v = run_lrat_checker(res.cnf_path, lrat_path);
+      res.lrat_path = lrat_path;
+      res.lrat_verified = v.verified;
+      res.lrat_report = v.verdict;
+      res.cnf_sha256 = v.cnf_sha256;
+      res.lrat_cpu_seconds = v.cpu_seconds;
+      say("verified LRAT checker: " + v.verdict + " (" + std::to_string(v.cpu_seconds) + " s CPU)");
+    }
+    proven = rep.verified && res.lrat_verified;
+    if (rep.verified && !res.lrat_verified) res.proof_report += "; LRAT NOT accepted by the Coq-verified checker: " + res.lrat_report;
   }
   if (proven) {
     res.upper = static_cast<unsigned>(n - k - 1);
@@ -218,8 +233,11 @@ AlphaResult search_alpha(const AlphaOptions& o) {
                       " with at most " + std::to_string(k) + " nodes, so no spanning tree has more than " +
                       std::to_string(n - k - 1) + " leaves; " + std::to_string(cuts.size()) +
                       " separator cuts checked natively; " +
-                      (o.check_proof ? "DRAT proof " + res.proof_report : std::string("proof NOT checked (--no-proof-check)")) +
-                      (temp_dir ? "" : "; CNF " + res.cnf_path + ", proof " + res.drat_path + ", SMT-LIB2 " + res.unsat_smt2);
+                      (o.check_proof ? "DRAT proof " + res.proof_report + "; its LRAT accepted by the Coq-verified checker "
+                                       "(CNF sha256 " + res.cnf_sha256 + ")"
+                                     : std::string("proof NOT checked (--no-proof-check)")) +
+                      (temp_dir ? "" : "; CNF " + res.cnf_path + ", proof " + res.drat_path + ", LRAT " + res.lrat_path +
+                                           ", SMT-LIB2 " + res.unsat_smt2);
   } else {
     res.certificate += "; the UNSAT answer for |S| <= " + std::to_string(k) +
                        " was NOT certified: " + res.proof_report;
@@ -231,6 +249,7 @@ AlphaResult search_alpha(const AlphaOptions& o) {
     fs::remove_all(dir);
     res.cnf_path.clear();
     res.drat_path.clear();
+    res.lrat_path.clear();
     res.unsat_smt2.clear();
   }
   return finish();

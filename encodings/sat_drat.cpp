@@ -23,6 +23,7 @@
 // trail with a root-level mark; a check assigns, propagates, then backtracks to the mark.
 #include "encodings/sat_drat.hpp"
 #include "encodings/sat_drat_reader.hpp"
+#include "encodings/sat_lrat_writer.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -38,6 +39,7 @@ namespace schedcert::encodings {
 
 namespace {
 
+using drat_detail::LratWriter;
 using drat_detail::ProofReader;
 
 // ---- the checker ----
@@ -56,7 +58,8 @@ class Checker {
     if (taut_ || inconsistent_) return;
     attach(id);
   }
-  void remove(std::vector<int> lits, DratReport& rep) {
+  // Returns the id of the clause removed, -1 if none (absent, or a root reason kept).
+  int remove(std::vector<int> lits, DratReport& rep) {
     normalise(lits);
     auto it = index_.find(hash(lits));
     std::vector<std::uint32_t> want;
@@ -71,40 +74,60 @@ class Checker {
         if (have != want) continue;
         if (c.reason) {
           ++rep.ignored_deletions;
-          return;
+          return -1;
         }
         c.deleted = true;  // watches drop it lazily
         it->second.erase(it->second.begin() + static_cast<long>(k));
-        return;
+        return id;
       }
     }
     ++rep.missing_deletions;
+    return -1;
   }
+  int size() const { return static_cast<int>(clauses_.size()); }
   bool inconsistent() const { return inconsistent_; }
-  // RUP: does asserting the negation of `lits` propagate to a conflict?
-  bool rup(const std::vector<int>& lits) {
-    if (inconsistent_) return true;
+  // RUP: does asserting the negation of `lits` propagate to a conflict? With `hints`, the LRAT
+  // unit chain of that conflict (clause ids from 1) is stored there.
+  bool rup(const std::vector<int>& lits, std::vector<long>* hints = nullptr) {
+    if (inconsistent_) {
+      if (hints) chain(root_confl_, hints);
+      return true;
+    }
     grow_for(lits);
     const std::size_t mark = trail_.size();
     in_check_ = true;
     bool conflict = false;
+    // In LRAT the negated lemma is assigned first: a root unit that agrees with it needs no
+    // reason in the chain (that reason is satisfied by the negated lemma); chain() uses this.
+    for (int l : lits) in_lemma_[static_cast<std::size_t>(std::abs(l))] = code(l) + 1;
     for (int l : lits) {
       const std::uint32_t nl = code(l) ^ 1u;
-      if (val_[nl] == -1) {
+      if (val_[nl] == -1) {  // l is already true: its reason is the conflict (none: a tautology)
         conflict = true;
+        if (hints) {
+          hints->clear();
+          if (reason_[nl >> 1] >= 0) chain(reason_[nl >> 1], hints);
+        }
         break;
       }
       if (val_[nl] == 0) assign(nl, -1);
     }
-    if (!conflict) conflict = !propagate();
+    if (!conflict) {
+      conflict = !propagate();
+      if (conflict && hints) chain(confl_, hints);
+    }
     backtrack(mark);
+    for (int l : lits) in_lemma_[static_cast<std::size_t>(std::abs(l))] = 0;
     in_check_ = false;
     return conflict;
   }
-  // RAT on pivot p: every resolvent with a clause containing -p is RUP.
-  bool rat(const std::vector<int>& lits, int p) {
+  // RAT on pivot p: every resolvent with a clause containing -p is RUP. With `hints`, the LRAT
+  // groups (-id of the clause, then the resolvent's unit chain) are stored there.
+  bool rat(const std::vector<int>& lits, int p, std::vector<long>* hints = nullptr) {
     const std::uint32_t np = code(-p);
     std::vector<int> res;
+    std::vector<long> group;
+    if (hints) hints->clear();
     for (std::size_t id = 0; id < clauses_.size(); ++id) {
       const auto& c = clauses_[id];
       if (c.deleted) continue;
@@ -114,9 +137,18 @@ class Checker {
       res = lits;
       for (std::uint32_t k = 0; k < c.size; ++k)
         if (arena_[c.start + k] != np) res.push_back(decode(arena_[c.start + k]));
-      if (!rup(res)) return false;
+      if (!rup(res, hints ? &group : nullptr)) return false;
+      if (hints) {
+        hints->push_back(-static_cast<long>(id) - 1);
+        hints->insert(hints->end(), group.begin(), group.end());
+      }
     }
     return true;
+  }
+  // Sorts out duplicate literals (the first literal stays first); true for a tautology.
+  bool normalise_lits(std::vector<int>& lits) {
+    normalise(lits);
+    return taut_;
   }
 
  private:
@@ -140,6 +172,8 @@ class Checker {
     const std::size_t need = 2 * static_cast<std::size_t>(v) + 2;
     if (val_.size() < need) {
       val_.resize(need, 0);
+      seen_.resize(need, 0);
+      in_lemma_.resize(need, 0);
       watches_.resize(need);
       reason_.resize(need, -1);
     }
@@ -185,6 +219,7 @@ class Checker {
         if (rank(L[k]) < rank(L[pos])) std::swap(L[k], L[pos]);
     if (c.size == 0 || val_[L[0]] == -1) {
       inconsistent_ = true;
+      root_confl_ = id;
       return;
     }
     if (c.size >= 2) {
@@ -194,8 +229,45 @@ class Checker {
     if (val_[L[0]] == 0 && (c.size == 1 || val_[L[1]] == -1)) {
       c.reason = true;
       assign(L[0], id);
-      if (!propagate()) inconsistent_ = true;
+      if (!propagate()) {
+        inconsistent_ = true;
+        root_confl_ = confl_;
+      }
     }
+  }
+  // The LRAT unit chain of the conflict on clause `confl`: the reasons of the assignments the
+  // conflict depends on, in trail order, then `confl` itself (ids from 1). Assignments without
+  // a reason (the negated lemma) need no hint. Walks the trail backwards until every marked
+  // variable is explained.
+  void chain(int confl, std::vector<long>* out) {
+    out->clear();
+    std::size_t pending = 0;
+    auto mark = [&](int id, std::uint32_t skip) {
+      const Cl& c = clauses_[id];
+      for (std::uint32_t k = 0; k < c.size; ++k) {
+        const std::uint32_t v = arena_[c.start + k] >> 1;
+        if (v != skip && !seen_[v]) {
+          seen_[v] = 1;
+          marked_.push_back(v);
+          ++pending;
+        }
+      }
+    };
+    mark(confl, 0);
+    for (std::size_t i = trail_.size(); i-- > 0 && pending > 0;) {
+      const std::uint32_t v = trail_[i] >> 1;
+      if (!seen_[v]) continue;
+      --pending;
+      const bool agrees = in_lemma_[v] && val_[in_lemma_[v] - 1] == -1;  // lemma literal false
+      if (reason_[v] >= 0 && reason_[v] != confl && !agrees) {
+        out->push_back(reason_[v] + 1);
+        mark(reason_[v], v);
+      }
+    }
+    std::reverse(out->begin(), out->end());
+    out->push_back(confl + 1);
+    for (std::uint32_t v : marked_) seen_[v] = 0;
+    marked_.clear();
   }
   // Unit propagation from head_; returns false on conflict. Clauses that become reasons while
   // at the root (outside a check) are flagged as reasons.
@@ -234,6 +306,7 @@ class Checker {
         ws[j++] = w;
         if (val_[L[0]] == -1) {
           conflict = true;
+          confl_ = id;
           continue;
         }
         if (at_root) c.reason = true;
@@ -257,10 +330,14 @@ class Checker {
   std::vector<std::uint32_t> trail_;
   std::size_t head_ = 0;
   std::unordered_map<std::uint64_t, std::vector<int>> index_;
+  std::vector<char> seen_;              // per variable: marked in chain()
+  std::vector<std::uint32_t> in_lemma_; // per variable: 1 + code of its literal in the lemma being checked, or 0
+  std::vector<std::uint32_t> marked_;
+  int confl_ = -1, root_confl_ = -1;    // last conflict clause; the one that made the root inconsistent
   bool inconsistent_ = false, taut_ = false, in_check_ = false;
 };
 
-DratReport run(const std::vector<Clause>& cnf, ProofReader& in) {
+DratReport run(const std::vector<Clause>& cnf, ProofReader& in, LratWriter* lrat) {
   int max_var = 0;
   for (const auto& c : cnf)
     for (int l : c) max_var = std::max(max_var, std::abs(l));
@@ -268,24 +345,33 @@ DratReport run(const std::vector<Clause>& cnf, ProofReader& in) {
   DratReport rep;
   for (const auto& c : cnf) chk.add(c);
   std::vector<int> lits;
+  std::vector<long> hints;
+  std::vector<long>* want = lrat ? &hints : nullptr;
   bool del = false;
   bool empty_added = false;
   try {
     while (in.next(lits, &del)) {
       if (del) {
         ++rep.deletions;
-        chk.remove(lits, rep);
+        const int id = chk.remove(lits, rep);
+        // Once the root is inconsistent, the clauses of its conflict chain must stay for the
+        // LRAT empty clause (this checker treats inconsistency as final, which is sound).
+        if (lrat && id >= 0 && !chk.inconsistent()) lrat->del(chk.size(), {id + 1L});
         continue;
       }
       ++rep.lemmas;
-      if (!chk.rup(lits)) {
-        if (lits.empty() || !chk.rat(lits, lits[0])) {
+      chk.normalise_lits(lits);
+      if (!chk.rup(lits, want)) {
+        if (lits.empty() || !chk.rat(lits, lits[0], want)) {
           rep.message = "lemma " + std::to_string(rep.lemmas) + " (" + std::to_string(lits.size()) +
                         " literals) is neither RUP nor RAT on its first literal";
           return rep;
         }
         ++rep.rat_lemmas;
       }
+      // After the root became inconsistent only the empty clause matters (its hints: the root
+      // conflict's chain); other lemmas are left out of the LRAT proof (ids may skip).
+      if (lrat && (lits.empty() || !chk.inconsistent())) lrat->add(chk.size() + 1L, lits, hints);
       if (lits.empty()) {
         empty_added = true;
         break;
@@ -311,7 +397,7 @@ DratReport run(const std::vector<Clause>& cnf, ProofReader& in) {
 
 }  // namespace
 
-DratReport check_drat(const std::vector<Clause>& cnf, const std::string& proof_path) {
+DratReport check_drat(const std::vector<Clause>& cnf, const std::string& proof_path, const std::string& lrat_path) {
   std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(proof_path.c_str(), "rb"), std::fclose);
   if (!f) {
     DratReport r;
@@ -319,15 +405,19 @@ DratReport check_drat(const std::vector<Clause>& cnf, const std::string& proof_p
     return r;
   }
   ProofReader in(f.get());
-  return run(cnf, in);
+  std::unique_ptr<LratWriter> lrat;
+  if (!lrat_path.empty()) lrat = std::make_unique<LratWriter>(lrat_path);
+  return run(cnf, in, lrat.get());
 }
 
-DratReport check_drat_text(const std::vector<Clause>& cnf, const std::string& proof_text) {
+DratReport check_drat_text(const std::vector<Clause>& cnf, const std::string& proof_text, const std::string& lrat_path) {
   std::unique_ptr<FILE, int (*)(FILE*)> f(fmemopen(const_cast<char*>(proof_text.data()), proof_text.size(), "rb"),
                                           std::fclose);
   if (proof_text.empty()) f.reset(std::tmpfile());
   ProofReader in(f.get());
-  return run(cnf, in);
+  std::unique_ptr<LratWriter> lrat;
+  if (!lrat_path.empty()) lrat = std::make_unique<LratWriter>(lrat_path);
+  return run(cnf, in, lrat.get());
 }
 
 }  // namespace schedcert::encodings

@@ -26,14 +26,19 @@ struct DratReport {
 std::vector<Clause> read_dimacs(const std::string& path, int* num_vars = nullptr);
 
 // Checks the DRAT proof in `proof_path` (text or binary DRAT, detected from the first bytes)
-// against `cnf`.
-DratReport check_drat(const std::vector<Clause>& cnf, const std::string& proof_path);
+// against `cnf`. With a non-empty `lrat_path`, the checked proof is also written there as an
+// LRAT proof (text; the hints are the unit chains the checker found, sat_lrat_writer.hpp), for
+// the checker proved in Coq (lrat_check.hpp). The LRAT file is complete only when verified.
+DratReport check_drat(const std::vector<Clause>& cnf, const std::string& proof_path,
+                      const std::string& lrat_path = "");
 
 // Same, proof given as text (tests, tiny hand-made proofs).
-DratReport check_drat_text(const std::vector<Clause>& cnf, const std::string& proof_text);
+DratReport check_drat_text(const std::vector<Clause>& cnf, const std::string& proof_text,
+                           const std::string& lrat_path = "");
 
-inline DratReport check_drat_files(const std::string& cnf_path, const std::string& proof_path) {
-  return check_drat(read_dimacs(cnf_path), proof_path);
+inline DratReport check_drat_files(const std::string& cnf_path, const std::string& proof_path,
+                                   const std::string& lrat_path = "") {
+  return check_drat(read_dimacs(cnf_path), proof_path, lrat_path);
 }
 
 }  // namespace schedcert::encodings

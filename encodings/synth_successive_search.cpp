@@ -7,6 +7,12 @@
 #include <iostream>
 #include <stdexcept>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <memory>
+
+#include "encodings/lrat_check.hpp"
 #include "encodings/sat_backend.hpp"
 #include "encodings/synth_successive.hpp"
 #include "schedules/error.hpp"
@@ -35,11 +41,35 @@ std::string label(const Network& net, Model m, const SuccessiveOptions& o, unsig
 // The same formula on CaDiCaL (solver_logic "cadical"): clauses as they are, every at-most-k
 // as pairwise exclusions (k = 1, up to 6 literals) or Sinz's sequential counter. Not exported:
 // the SMT-LIB2 file is the Formula itself, whatever engine answered.
+// An UNSAT answer is reported only when its certificate checks (lrat_check.hpp): CaDiCaL's DRAT
+// proof by our checker, which writes LRAT, and that LRAT by the checker proved in Coq; otherwise
+// the answer is Unknown with the reason.
 sy::SolveOutcome solve_with_cadical(const sy::Formula& f, unsigned timeout_ms) {
   const auto t0 = Clock::now();
-  // A proof sink is always given: this CaDiCaL backend flushes the proof trace after every
-  // solve, which CaDiCaL rejects when no proof is traced.
-  auto b = make_cadical("/dev/null");
+  namespace fs = std::filesystem;
+  static int calls = 0;
+  const fs::path dir = fs::temp_directory_path() /
+                       ("schedcert-succ-" + std::to_string(::getpid()) + "-" + std::to_string(++calls));
+  fs::create_directories(dir);
+  struct Cleanup {
+    fs::path p;
+    ~Cleanup() {
+      std::error_code ec;
+      if (!std::getenv("SCHEDCERT_KEEP_PROOFS")) fs::remove_all(p, ec);
+    }
+  } cleanup{dir};
+  const std::string proof = (dir / "q.drat").string();
+  std::vector<Clause> all;  // every clause given to CaDiCaL, for the certificate
+  struct Recorder {
+    std::unique_ptr<SatBackend> s;
+    std::vector<Clause>* all;
+    void add(const std::vector<int>& c) {
+      all->push_back(c);
+      s->add(c);
+    }
+  };
+  Recorder rb{make_cadical(proof), &all};
+  Recorder* b = &rb;
   int next = f.num_vars();
   for (std::size_t c = 0; c < f.num_clauses(); ++c)
     b->add(std::vector<int>(f.clause(c), f.clause(c) + f.clause_size(c)));
@@ -73,17 +103,24 @@ sy::SolveOutcome solve_with_cadical(const sy::Formula& f, unsigned timeout_ms) {
     b->add({-x[n - 1], -sv[n - 2][k - 1]});
   }
   sy::SolveOutcome out;
-  const SatAnswer a = b->solve({}, timeout_ms / 1000.0);
+  const SatAnswer a = b->s->solve({}, timeout_ms / 1000.0);
+  out.stats = "cadical, " + std::to_string(next - f.num_vars()) + " counter variables";
   if (a == SatAnswer::Sat) {
     out.status = sy::SolveOutcome::Status::Sat;
     out.values.assign(static_cast<std::size_t>(f.num_vars()) + 1, false);
-    for (int v = 1; v <= f.num_vars(); ++v) out.values[static_cast<std::size_t>(v)] = b->value(v);
+    for (int v = 1; v <= f.num_vars(); ++v) out.values[static_cast<std::size_t>(v)] = b->s->value(v);
   } else if (a == SatAnswer::Unsat) {
-    out.status = sy::SolveOutcome::Status::Unsat;
+    b->s.reset();  // closes the proof
+    const UnsatCertificate c = certify_unsat(all, proof, (dir / "q").string(), "", false);
+    out.stats += "; " + c.summary();
+    if (c.verified()) {
+      out.status = sy::SolveOutcome::Status::Unsat;
+    } else {
+      out.reason = "CaDiCaL answered unsat but the certificate did not check: " + c.summary();
+    }
   } else {
     out.reason = "timeout";
   }
-  out.stats = "cadical, " + std::to_string(next - f.num_vars()) + " counter variables";
   out.seconds = since(t0);
   return out;
 }

@@ -298,9 +298,13 @@ ScheduleFile parse_schedule_json(std::string_view text, const std::string& sourc
   return Reader(text, source_name).read();
 }
 
-ScheduleFile read_schedule_file(const std::string& path) {
+std::string read_file_text(const std::string& path) {
   // Bounded by --max-input-bytes, and stopped early at bytes no JSON text holds (input_text.hpp).
-  return parse_schedule_json(read_json_input(path), path == "-" ? std::string("<stdin>") : path);
+  return read_json_input(path);
+}
+
+ScheduleFile read_schedule_file(const std::string& path) {
+  return parse_schedule_json(read_file_text(path), path == "-" ? std::string("<stdin>") : path);
 }
 
 }  // namespace schedcert::schedules

@@ -44,6 +44,8 @@ struct ScheduleFile {
 ScheduleFile parse_schedule_json(std::string_view text, const std::string& source_name);
 // Reads and parses a file ("-" reads standard input). Unreadable files are InputErrors.
 ScheduleFile read_schedule_file(const std::string& path);
+// The bytes of a file ("-": standard input), as read_schedule_file reads them.
+std::string read_file_text(const std::string& path);
 
 // Streams the schedule (no DOM): header lines, then one step per line, compact within a step.
 void write_schedule_json(const Schedule& s, std::ostream& out);

@@ -10,11 +10,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-demo}"
 
-# Build: cmake g++ and the libraries (CaDiCaL: the SAT backend with DRAT proofs). Tests: z3 and cvc5 re-check exported SMT-LIB2, coq checks
+# Build: cmake g++ and the libraries (CaDiCaL: the SAT backend with DRAT proofs; nauty: automorphism
+# groups; OpenMPI: the distributed cube-and-conquer binary schedcert-mpi; coq + ocaml + ocaml-findlib +
+# libsha-ocaml-dev: the Coq-verified LRAT checker, coq/lrat). Tests: z3 and cvc5 re-check exported SMT-LIB2, coq checks
 # the Coq witnesses, pdflatex (texlive) and graphviz compile the figures, chromium renders the
 # HTML viewer headless, clang with its runtime builds the fuzz targets.
 packages=(cmake g++ make libz3-dev libcli11-dev doctest-dev nlohmann-json3-dev libbenchmark-dev
-          libcadical-dev cadical ccache z3 cvc5 coq texlive-latex-base texlive-pictures graphviz chromium clang libclang-rt-14-dev)
+          libcadical-dev cadical libnauty2-dev nauty libopenmpi-dev openmpi-bin ccache libssl-dev z3 cvc5 coq ocaml ocaml-findlib
+          libsha-ocaml-dev texlive-latex-base texlive-pictures graphviz chromium clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

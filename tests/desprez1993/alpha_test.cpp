@@ -14,6 +14,7 @@
 
 #include "encodings/alpha.hpp"
 #include "encodings/alpha_cnf.hpp"
+#include "encodings/lrat_check.hpp"
 #include "encodings/sat_drat.hpp"
 #include "verifier/bounds.hpp"
 
@@ -86,6 +87,10 @@ TEST_CASE("alpha(d) certified for d = 1..5 with CaDiCaL; DRAT re-checked, SMT-LI
     REQUIRE_FALSE(r.cnf_path.empty());
     const auto rep = check_drat_files(r.cnf_path, r.drat_path);
     CHECK(rep.verified);
+    // The LRAT proof our checker wrote, accepted by the checker proved in Coq; its hash line.
+    CHECK(r.lrat_verified);
+    CHECK(r.cnf_sha256.size() == 64);
+    CHECK(run_lrat_checker(r.cnf_path, r.lrat_path).verified);
     {  // d = 5: about 0.1 s each
       CHECK(run("z3 " + r.unsat_smt2) == "unsat\n");
       CHECK(run("cvc5 " + r.unsat_smt2) == "unsat\n");

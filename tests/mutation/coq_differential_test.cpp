@@ -8,8 +8,10 @@
 // tests/fixtures/schedules, plus nine hand-made corner cases of the duplicate and order rules.
 // They are written in batches into one .v file
 // each: `Eval vm_compute in map check [...]` prints Coq's verdicts, which must equal the native
-// ones, and `Example agree : map check [...] = [expected]` must be proved by vm_compute, so
-// coqc runs a few times, not once per schedule. Counts: docs/coq.md.
+// ones, and `Example agree : map check [...] = [expected]` must be proved by vm_compute;
+// `Eval vm_compute in map verdict [...]` prints the fast checker's first violations, which must
+// be the native verifier's (same rule, step and transmission: a prefix of its message). coqc
+// runs a few times, not once per schedule. Counts: docs/coq.md.
 #include <doctest/doctest.h>
 
 #include <chrono>
@@ -221,7 +223,7 @@ TEST_CASE("coq differential: the Coq checker agrees with the native verifier on 
   const auto t0 = std::chrono::steady_clock::now();
   const std::vector<Case> cases = all_cases();
   const std::size_t kBatch = 150;
-  std::uint64_t valid = 0, disagree = 0, runs = 0;
+  std::uint64_t valid = 0, disagree = 0, runs = 0, first_differs = 0;
   std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> by_problem;  // valid, invalid
   std::map<std::string, std::uint64_t> by_rule;  // native verdict: valid or its first rule
   for (std::size_t b0 = 0; b0 < cases.size(); b0 += kBatch) {
@@ -229,8 +231,8 @@ TEST_CASE("coq differential: the Coq checker agrees with the native verifier on 
     const std::string name = "diff" + std::to_string(b0 / kBatch);
     {
       std::ofstream v(d.dir / (name + ".v"));
-      v << "From Schedcert Require Import Schedcert.\nFrom Coq Require Import List NArith.\n"
-           "Import ListNotations.\nOpen Scope N_scope.\n\n";
+      v << "From Schedcert Require Import Schedcert.\nFrom Coq Require Import List NArith String.\n"
+           "Import ListNotations.\nOpen Scope string_scope.\nOpen Scope N_scope.\n\n";
       for (std::size_t k = b0; k < b1; ++k)
         v << "(* " << cases[k].label << " *)\nDefinition s" << k
           << " : schedule := " << schedcert::witnesses::coq_schedule_term(cases[k].schedule)
@@ -240,13 +242,20 @@ TEST_CASE("coq differential: the Coq checker agrees with the native verifier on 
       v << "].\nDefinition expected := [";
       for (std::size_t k = b0; k < b1; ++k) v << (k > b0 ? "; " : "") << (cases[k].native_valid ? "true" : "false");
       v << "].\nEval vm_compute in verdicts.\n"
-           "Example agree : verdicts = expected.\nProof. vm_compute. reflexivity. Qed.\n";
+           "Example agree : verdicts = expected.\nProof. vm_compute. reflexivity. Qed.\n"
+           "Eval vm_compute in map verdict [";
+      for (std::size_t k = b0; k < b1; ++k) v << (k > b0 ? "; " : "") << "s" << k;
+      v << "].\n";
     }
     const coq_test::Run r = d.coqc(name);
     ++runs;
     const std::vector<bool> got = parse_bools(r.out);
     INFO(name << ".v:\n" << r.out.substr(0, 2000));
     REQUIRE(got.size() == b1 - b0);
+    const auto second = r.out.find("= [", r.out.find("= [") + 1);
+    REQUIRE(second != std::string::npos);
+    const std::vector<std::string> first = coq_test::parse_verdicts(r.out, second);
+    REQUIRE(first.size() == b1 - b0);
     CHECK(r.code == 0);
     for (std::size_t k = b0; k < b1; ++k) {
       const Case& c = cases[k];
@@ -255,6 +264,16 @@ TEST_CASE("coq differential: the Coq checker agrees with the native verifier on 
       if (c.native_valid) ++valid;
       const auto nv = verify_native(c.schedule);
       ++by_rule[nv.valid ? "valid" : schedcert::verifier::to_string(nv.violation->rule)];
+      // The fast checker's first violation (rule, step, transmission) is the native one.
+      const bool same_first = nv.valid ? first[k - b0] == "None"
+                                       : coq_test::same_violation(first[k - b0], nv.violation->message);
+      if (!same_first) {
+        ++first_differs;
+        if (first_differs <= 5)
+          MESSAGE("FIRST VIOLATION DIFFERS on " << c.label << ": native "
+                  << (nv.valid ? std::string("valid") : nv.violation->message) << ", coq "
+                  << first[k - b0] << "\n" << to_json(c.schedule));
+      }
       if (got[k - b0] != c.native_valid) {
         ++disagree;
         if (disagree <= 5)
@@ -268,12 +287,14 @@ TEST_CASE("coq differential: the Coq checker agrees with the native verifier on 
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::cout << "[coq-differential] schedules " << cases.size() << " (valid " << valid
             << ", invalid " << cases.size() - valid << "), disagreements " << disagree
+            << ", first violations differing " << first_differs
             << ", coqc runs " << runs << ", " << secs << " s\n[coq-differential] by problem (valid/invalid):";
   for (const auto& [k, c] : by_problem) std::cout << " " << k << "=" << c.first << "/" << c.second;
   std::cout << "\n[coq-differential] native verdicts:";
   for (const auto& [k, c] : by_rule) std::cout << " " << k << "=" << c;
   std::cout << "\n";
   CHECK(disagree == 0);
+  CHECK(first_differs == 0);
   for (const char* rule : {"duplicate", "order", "causality", "port", "packet", "completion"}) {
     INFO(rule);
     CHECK(by_rule[rule] > 0);  // the sample exercises the rules the Coq checker must match

@@ -1,0 +1,146 @@
+// Runs the extracted, Coq-verified LRAT checker (lrat_check.hpp) as a child process: fork +
+// execv with stdout and stderr on a pipe, wait4 for its CPU time. The verdict is read from the
+// checker's "s " line and "c cnf-sha256 " line (format: coq/lrat/lrat_main.ml).
+#include "encodings/lrat_check.hpp"
+#include "encodings/sat_drat_reader.hpp"
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+namespace schedcert::encodings {
+
+namespace {
+
+double cpu_self() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_utime.tv_sec + u.ru_stime.tv_sec + 1e-6 * (u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
+std::string line_after(const std::string& out, const std::string& prefix) {
+  std::istringstream in(out);
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind(prefix, 0) == 0) return line.substr(prefix.size());
+  return "";
+}
+
+}  // namespace
+
+std::string lrat_checker_path() {
+  if (const char* env = std::getenv("SCHEDCERT_LRAT_CHECKER"); env && *env) return env;
+#ifdef SCHEDCERT_LRAT_CHECKER
+  if (std::filesystem::exists(SCHEDCERT_LRAT_CHECKER)) return SCHEDCERT_LRAT_CHECKER;
+#endif
+  return "";
+}
+
+LratVerdict run_lrat_checker(const std::string& cnf_path, const std::string& lrat_path) {
+  LratVerdict v;
+  const std::string exe = lrat_checker_path();
+  if (exe.empty()) {
+    v.verdict = "the verified LRAT checker schedcert-lrat is not built (needs coqc, ocamlfind, libsha-ocaml-dev)";
+    return v;
+  }
+  int fds[2];
+  if (pipe(fds) != 0) {
+    v.verdict = "pipe() failed";
+    return v;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  const pid_t pid = fork();
+  if (pid < 0) {
+    v.verdict = "fork() failed";
+    return v;
+  }
+  if (pid == 0) {
+    dup2(fds[1], 1);
+    dup2(fds[1], 2);
+    close(fds[0]);
+    close(fds[1]);
+    execl(exe.c_str(), exe.c_str(), cnf_path.c_str(), lrat_path.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(fds[1]);
+  char buf[4096];
+  ssize_t k;
+  while ((k = read(fds[0], buf, sizeof buf)) > 0) v.output.append(buf, static_cast<std::size_t>(k));
+  close(fds[0]);
+  int status = 0;
+  rusage u{};
+  wait4(pid, &status, 0, &u);
+  v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  v.cpu_seconds = u.ru_utime.tv_sec + u.ru_stime.tv_sec + 1e-6 * (u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+  v.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  v.cnf_sha256 = line_after(v.output, "c cnf-sha256 ");
+  const std::string s = line_after(v.output, "s ");
+  v.verdict = s.empty() ? "no verdict (exit " + std::to_string(v.exit_code) + "): " + v.output : s;
+  v.verified = v.exit_code == 0 && s == "VERIFIED UNSAT";
+  return v;
+}
+
+void write_dimacs(const std::vector<Clause>& cnf, const std::string& path, const std::string& comment) {
+  int vars = 0;
+  for (const auto& c : cnf)
+    for (int l : c) vars = std::max(vars, std::abs(l));
+  std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(path.c_str(), "w"), std::fclose);
+  if (!f) throw std::runtime_error("cannot write CNF '" + path + "'");
+  std::istringstream cl(comment);
+  std::string line;
+  while (std::getline(cl, line)) std::fprintf(f.get(), "c %s\n", line.c_str());
+  std::fprintf(f.get(), "p cnf %d %zu\n", vars, cnf.size());
+  for (const auto& c : cnf) {
+    for (int l : c) std::fprintf(f.get(), "%d ", l);
+    std::fputs("0\n", f.get());
+  }
+}
+
+UnsatCertificate certify_unsat(const std::vector<Clause>& cnf, const std::string& drat_path, const std::string& stem,
+                               const std::string& comment, bool keep_lrat) {
+  write_dimacs(cnf, stem + ".cnf", comment);
+  return certify_unsat_file(cnf, stem + ".cnf", drat_path, stem + ".lrat", keep_lrat);
+}
+
+UnsatCertificate certify_unsat_file(const std::vector<Clause>& cnf, const std::string& cnf_path,
+                                    const std::string& drat_path, const std::string& lrat_path, bool keep_lrat) {
+  UnsatCertificate c;
+  c.cnf_path = cnf_path;
+  c.lrat_path = lrat_path;
+  // CaDiCaL writes no empty clause when the input itself propagates to a conflict; appending it
+  // is always sound (the checker still has to find it RUP) and ends every refutation the same way.
+  if (std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(drat_path.c_str(), "rb"), std::fclose); f) {
+    const bool binary = drat_detail::ProofReader(f.get()).binary();
+    f.reset(std::fopen(drat_path.c_str(), "ab"));
+    if (f) std::fwrite(binary ? "a\0" : "0\n", 1, 2, f.get());
+  }
+  const double t0 = cpu_self();
+  c.drat = check_drat(cnf, drat_path, c.lrat_path);
+  c.drat_cpu_seconds = cpu_self() - t0;
+  std::error_code ec;
+  c.lrat_bytes = static_cast<std::size_t>(std::filesystem::file_size(c.lrat_path, ec));
+  if (c.drat.verified) c.lrat = run_lrat_checker(c.cnf_path, c.lrat_path);
+  else c.lrat.verdict = "not run: the DRAT proof did not check (" + c.drat.message + ")";
+  if (!keep_lrat) std::filesystem::remove(c.lrat_path, ec);
+  return c;
+}
+
+std::string UnsatCertificate::summary() const {
+  std::ostringstream o;
+  o.precision(3);
+  o << "DRAT " << (drat.verified ? "checked" : "NOT checked") << " (" << drat.lemmas << " lemmas, " << drat_cpu_seconds
+    << " s CPU); LRAT (" << lrat_bytes << " bytes) " << (lrat.verified ? "accepted" : "NOT accepted")
+    << " by the Coq-verified checker (" << lrat.verdict << ", " << lrat.cpu_seconds << " s CPU)";
+  if (!lrat.cnf_sha256.empty()) o << "; CNF sha256 " << lrat.cnf_sha256;
+  return o.str();
+}
+
+}  // namespace schedcert::encodings

@@ -1,0 +1,61 @@
+// The verified half of an UNSAT certificate: runs `schedcert-lrat`, the LRAT checker proved
+// sound in Coq (coq/lrat/Lrat.v, theorem check_proof_sound: a CNF for which the checker accepts
+// a proof ending in the empty clause is unsatisfiable) and extracted to OCaml, on a DIMACS file
+// and an LRAT proof, and reads its verdict and the SHA-256 of the CNF it states.
+// certify_unsat is the one call for "believe this UNSAT": CaDiCaL's DRAT proof is checked by our
+// forward checker (sat_drat.hpp), which writes the LRAT proof with the hints it found, and the
+// verified checker then re-checks that LRAT proof against the same CNF file.
+// The checker's path: $SCHEDCERT_LRAT_CHECKER, else the one the build made (SCHEDCERT_LRAT_CHECKER).
+#pragma once
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "encodings/sat_drat.hpp"
+
+namespace schedcert::encodings {
+
+struct LratVerdict {
+  bool verified = false;    // the checker printed "s VERIFIED UNSAT" and exited 0
+  std::string cnf_sha256;   // SHA-256 of the CNF file, as the checker states it
+  std::string verdict;      // its "s ..." line, or why it could not run
+  std::string output;       // everything it printed
+  int exit_code = -1;       // 0 verified, 1 rejected, 2 input error, -1 did not run
+  double seconds = 0, cpu_seconds = 0;  // wall; user + sys of the checker process
+};
+
+// The checker executable ("" if none is configured or found).
+std::string lrat_checker_path();
+
+// Runs the verified checker on the two files.
+LratVerdict run_lrat_checker(const std::string& cnf_path, const std::string& lrat_path);
+
+struct UnsatCertificate {
+  DratReport drat;            // our forward DRAT checker on the solver's proof (writes the LRAT)
+  LratVerdict lrat;           // the verified checker on CNF + LRAT
+  double drat_cpu_seconds = 0;  // CPU of the DRAT check + LRAT writing (this process)
+  std::string cnf_path, lrat_path;
+  std::size_t lrat_bytes = 0;
+  bool verified() const { return drat.verified && lrat.verified; }
+  // One line: both checkers' verdicts, the CNF hash, the times.
+  std::string summary() const;
+};
+
+// Writes `cnf` (DIMACS, with `comment` lines) to stem + ".cnf", checks `drat_path` against it
+// with check_drat writing stem + ".lrat", and runs the verified checker on both files. The
+// LRAT file is removed afterwards unless keep_lrat. The empty clause is appended to the DRAT
+// file first (CaDiCaL omits it when the input propagates to a conflict; the checker must still
+// find it RUP, so this is sound).
+UnsatCertificate certify_unsat(const std::vector<Clause>& cnf, const std::string& drat_path,
+                               const std::string& stem, const std::string& comment = "",
+                               bool keep_lrat = true);
+
+// Same, for a CNF already written: `cnf` must be the clauses of the DIMACS file `cnf_path`.
+UnsatCertificate certify_unsat_file(const std::vector<Clause>& cnf, const std::string& cnf_path,
+                                    const std::string& drat_path, const std::string& lrat_path,
+                                    bool keep_lrat = true);
+
+// DIMACS writer for a plain clause list ("p cnf V C", `comment` lines first).
+void write_dimacs(const std::vector<Clause>& cnf, const std::string& path, const std::string& comment = "");
+
+}  // namespace schedcert::encodings

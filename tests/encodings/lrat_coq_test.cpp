@@ -1,0 +1,71 @@
+// The Coq side of the UNSAT certificates: coq/lrat (the LRAT checker and check_proof_sound),
+// coq/alpha/Graph.v (spanning trees of Q_d -> connected dominating sets, tree_cds) and Alpha.v
+// (check_tree, alpha_exact) compile with coqc, nothing Admitted, every Print Assumptions says
+// "Closed under the global context" (no axioms); and `schedcert search alpha --dim 4 --coq DIR`
+// writes alpha_4.v, which coqc accepts (theorem alpha_4). coqc missing is a failure, not a skip.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "tests/cli/run_cli.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+std::size_t count(const std::string& s, const std::string& what) {
+  std::size_t n = 0;
+  for (auto p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
+  return n;
+}
+}  // namespace
+
+TEST_CASE("lrat coq: check_proof_sound, tree_cds, alpha_exact without axioms; alpha_4 from --coq compiles" *
+          doctest::test_suite("slow")) {
+  const fs::path src = fs::path(SCHEDCERT_TEST_DIR).parent_path() / "coq";
+  const fs::path dir = fs::temp_directory_path() / ("schedcert-lrat-coq-" + std::to_string(::getpid()));
+  fs::create_directories(dir / "lrat");
+  fs::create_directories(dir / "alpha");
+  const char* files[] = {"lrat/Cnf.v", "lrat/Lrat.v", "alpha/Graph.v", "alpha/Alpha.v"};
+  for (const char* f : files) {
+    const std::string text = slurp(src / f);
+    REQUIRE_FALSE(text.empty());
+    CHECK(text.find("Admitted") == std::string::npos);
+    CHECK(text.find("admit") == std::string::npos);
+    CHECK(text.find("Axiom") == std::string::npos);
+    CHECK(text.find("Parameter") == std::string::npos);
+    fs::copy_file(src / f, dir / f);
+  }
+  // The CLI writes alpha_4.v (and copies Graph.v, Alpha.v again, identical).
+  const auto cli = schedcert::testing::run_cli("search alpha --dim 4 -q --coq '" + dir.string() + "'");
+  INFO(cli.out);
+  REQUIRE(cli.code == 0);
+  const std::string v4 = slurp(dir / "alpha_4.v");
+  CHECK(v4.find("Theorem alpha_4 :") != std::string::npos);
+  CHECK(v4.find("max_leaf_number 4 10") != std::string::npos);  // Desprez et al. 1993: alpha(4) = 10
+  CHECK(v4.find("set_size 4 S <= 5") != std::string::npos);
+  std::string cmd = "cd '" + dir.string() + "'";
+  for (const char* f : files) cmd += " && coqc -q -Q . Schedcert " + std::string(f);
+  cmd += " && coqc -q -Q . Schedcert alpha_4.v";
+  const auto r = schedcert::testing::run_shell(cmd + " 2>&1");
+  INFO(r.out);
+  CHECK(r.code == 0);
+  CHECK(count(r.out, "Closed under the global context") == 4);
+  // A witness with one edge too few is rejected by check_tree.
+  std::string bad = v4;
+  const auto pos = bad.find("(0, 1); ");
+  REQUIRE(pos != std::string::npos);
+  bad.erase(pos, 8);
+  std::ofstream(dir / "alpha_bad.v") << bad;
+  CHECK(schedcert::testing::run_shell("cd '" + dir.string() + "' && coqc -q -Q . Schedcert alpha_bad.v 2>&1").code != 0);
+  fs::remove_all(dir);
+}
