@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <unistd.h>
 
@@ -22,6 +23,7 @@
 #include "verifier/native.hpp"
 #include "witnesses/coq_check.hpp"
 #include "witnesses/coq_export.hpp"
+#include "witnesses/coq_optimality.hpp"
 
 namespace schedcert::cli {
 
@@ -31,6 +33,7 @@ struct ExportCoqOptions {
   std::string input;
   std::string output;
   std::string check;  // a witness to compare with the one the input file gives
+  bool optimality = false;
 };
 
 // coqc derives the module name from the file name, which must be a Coq identifier.
@@ -55,24 +58,51 @@ int run_export_coq(const ExportCoqOptions& o) {
   const std::string sha = schedules::sha256_hex(text);
   const schedules::ScheduleFile f =
       schedules::parse_schedule_json(text, o.input == "-" ? std::string("<stdin>") : o.input);
+  const schedules::Schedule& s = f.schedule;
+  if (o.output.empty() && o.check.empty())
+    throw InputError("export coq: give -o OUT.v (write) or --check W.v (compare)");
+  if (!o.output.empty()) check_coq_file_name(o.output);
+  // The optimality argument (coq/Bounds.v) whose value is the schedule's number of steps.
+  std::optional<witnesses::CoqBoundArgument> arg;
+  if (o.optimality) {
+    arg = witnesses::coq_optimality_argument(s);
+    if (!arg) {
+      const auto best = witnesses::best_coq_bound(s.network(), s.model(), s.problem(), s.num_steps());
+      std::cerr << "export coq --optimality: no argument of coq/Bounds.v proves " << s.num_steps()
+                << " steps necessary for this instance (the strongest proves "
+                << (best ? std::to_string(best->steps) + ": " + best->what : std::string("nothing"))
+                << "); no file written\n";
+      return 1;
+    }
+  }
+  auto write = [&](std::ostream& out) {
+    if (arg) witnesses::write_coq_optimality(s, *arg, out, sha);
+    else witnesses::write_coq(s, out, sha);
+  };
   if (!o.check.empty()) {
     std::ostringstream expected;
-    witnesses::write_coq(f.schedule, expected, sha);
+    write(expected);
     const auto cmp =
         witnesses::compare_coq_witness(schedules::read_file_text(o.check), expected.str(), sha);
     (cmp.same ? std::cout : std::cerr) << o.check << ": " << cmp.message << "\n";
     return cmp.same ? 0 : 1;
   }
-  if (o.output.empty()) throw InputError("export coq: give -o OUT.v (write) or --check W.v (compare)");
-  check_coq_file_name(o.output);
-  const verifier::Verdict v = verifier::verify_native(f.schedule);
-  write_atomically(o.output, [&](std::ostream& out) { witnesses::write_coq(f.schedule, out, sha); });
+  const verifier::Verdict v = verifier::verify_native(s);
+  if (!v.valid && o.optimality) {
+    std::cerr << "export coq --optimality: the schedule is invalid: " << v.violation->message
+              << "\n";
+    return 1;
+  }
+  write_atomically(o.output, write);
   if (!v.valid) {
     std::cerr << "export coq: the schedule is invalid: " << v.violation->message << "\n"
               << "export coq: wrote " << o.output
               << " anyway; coqc rejects it with the same violation\n";
     return 1;
   }
+  if (arg)
+    std::cerr << "export coq --optimality: wrote " << o.output << ": valid, and at least "
+              << arg->steps << " steps by " << arg->what << "\n";
   return 0;
 }
 
@@ -96,6 +126,10 @@ void add_export_command(CLI::App& app, std::function<int()>& action,
   c->add_option("--check", coq->check,
                 "instead of writing: re-derive the witness from FILE and compare it with this "
                 "one (exit 0 same, 1 different or exported from another file: SHA-256 mismatch)");
+  c->add_flag("--optimality", coq->optimality,
+              "write an optimality witness: the schedule is valid and no valid schedule of its "
+              "network, model and problem has fewer steps (coq/Optimality.v); exit 1 when no "
+              "argument of coq/Bounds.v reaches its number of steps");
   c->callback([&action, coq] {
     action = [coq] { return run_export_coq(*coq); };
   });

@@ -264,8 +264,16 @@ void Commands::add_certify(CLI::App& app) {
   sub->add_option("--paper", *paper,
                   "regenerate and verify one paper's tables: bertsekas1991, ho-johnsson1986, "
                   "dimakopoulos1998, fragopoulou1995");
-  sub->callback([this, name, opts, eng, max_dim, paper, optimality, opt_smt2] {
-    action_ = [name, opts, eng, max_dim, paper, optimality, opt_smt2] {
+  auto coq_dir = hold<std::string>(keep_);
+  sub->add_option("--coq-optimality", *coq_dir,
+                  "with --paper: instead of the tables, write into this directory one Coq "
+                  "optimality witness per row marked optimal by bound (docs/coq.md)");
+  sub->callback([this, name, opts, eng, max_dim, paper, optimality, opt_smt2, coq_dir] {
+    action_ = [name, opts, eng, max_dim, paper, optimality, opt_smt2, coq_dir] {
+      if (!coq_dir->empty()) {
+        if (paper->empty()) throw InputError("--coq-optimality: needs --paper");
+        return write_paper_optimality(*paper, *max_dim, *coq_dir, std::cout);
+      }
       EngineOptions e = *eng;
       if (!name->empty()) {
         if (e.engine.empty()) e.engine = "auto";

@@ -17,4 +17,9 @@ std::vector<std::string> paper_names();
 // unknown paper.
 int print_paper(const std::string& paper, const PaperOptions& o, std::ostream& out);
 
+// `certify --paper P --coq-optimality DIR` (papers_coq.cpp): one Coq optimality witness per row
+// of P marked optimal by bound; returns the exit code (1 if some row has no Coq argument).
+int write_paper_optimality(const std::string& paper, int max_dim, const std::string& dir,
+                           std::ostream& out);
+
 }  // namespace schedcert::cli

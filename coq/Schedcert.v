@@ -4,15 +4,18 @@
    ports, causality, duplicate, order, completion). Two checkers decide it:
    - Checker.v + Completeness.v: the reference checker, brute force over list prefixes,
      [check_correct : check s = true <-> valid s];
-   - FastChecker.v + FastLocal.v + FastCorrect.v: one pass with binary tries (NMaps.v),
+   - FastChecker.v + FastLocal.v + FastStep.v + FastItems.v + FastCorrect.v: one pass with
+     binary tries (NMaps.v),
      [first_violation_correct : first_violation s = None <-> valid s] and
      [fast_check_check : fast_check s = check s];
    Messages.v prints the first violation in the native verifier's words ([verdict_correct]) and
    defines the tactics witnesses written by `schedcert export coq` run ([schedcert_valid]).
-   No axioms, no unfinished proof (see the Print Assumptions below). *)
+   Lower bounds and optimality (Counting.v, Bounds.v, Cuts.v, Optimality.v) are not re-exported:
+   optimality witnesses import them. No axioms, no unfinished proof (see the Print Assumptions
+   below). *)
 
-From Schedcert Require Export Rules Checker Completeness NMaps FastChecker FastLocal FastCorrect
-  Messages.
+From Schedcert Require Export Rules Checker Completeness NMaps FastChecker FastLocal FastStep
+  FastItems FastCorrect Messages.
 
 Print Assumptions check_sound.
 Print Assumptions check_correct.

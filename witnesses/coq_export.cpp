@@ -112,17 +112,18 @@ std::string coq_default_sha256(const schedules::Schedule& s) {
   return schedules::sha256_hex(json.str());
 }
 
-void write_coq(const schedules::Schedule& s, std::ostream& out, const std::string& source_sha256) {
+void write_coq_validity(const schedules::Schedule& s, std::ostream& out,
+                        const std::string& source_sha256, const CoqWitnessKind& kind) {
   const std::string sha = source_sha256.empty() ? coq_default_sha256(s) : source_sha256;
-  out << kCoqHeaderStart << SCHEDCERT_VERSION << ": " << s.problem().describe() << " on "
-      << s.network().name() << ", " << schedules::to_string(s.model()) << ", " << s.num_steps()
-      << " steps, " << s.num_transmissions() << " transmissions";
+  out << kCoqHeaderStart << SCHEDCERT_VERSION << ": " << kind.title << s.problem().describe()
+      << " on " << s.network().name() << ", " << schedules::to_string(s.model()) << ", "
+      << s.num_steps() << " steps, " << s.num_transmissions() << " transmissions";
   if (!s.provenance().construction.empty())
     out << ", construction " << s.provenance().construction;
   out << ".\n   Check: coqc -Q <repo>/coq Schedcert <this file> (after make -C <repo>/coq; see "
-         "docs/coq.md).\n   Compare with its schedule file: schedcert export coq FILE.json --check "
-         "<this file>. *)\n";
-  out << "From Schedcert Require Import Schedcert.\n"
+         "docs/coq.md).\n   Compare with its schedule file: schedcert export coq FILE.json "
+      << kind.check_flags << "--check <this file>. *)\n";
+  out << "From Schedcert Require Import " << kind.imports << ".\n"
          "From Coq Require Import List NArith String.\n"
          "Import ListNotations.\nOpen Scope N_scope.\n\n";
   out << "(* SHA-256 of the schedule file this witness was exported from. *)\n"
@@ -135,8 +136,12 @@ void write_coq(const schedules::Schedule& s, std::ostream& out, const std::strin
   // schedcert_valid (coq/Messages.v) computes the verdict of the fast checker; an invalid
   // schedule makes it fail with its first violation in the native verifier's words.
   out << "Theorem sched_valid : valid sched.\n"
-         "Proof. schedcert_valid. Qed.\n\n"
-         "Print Assumptions sched_valid.\n";
+         "Proof. schedcert_valid. Qed.\n\n";
+}
+
+void write_coq(const schedules::Schedule& s, std::ostream& out, const std::string& source_sha256) {
+  write_coq_validity(s, out, source_sha256, CoqWitnessKind{});
+  out << "Print Assumptions sched_valid.\n";
 }
 
 }  // namespace schedcert::witnesses

@@ -29,6 +29,19 @@ extern const char* const kCoqHeaderStart;
 // witness is not exported from a file (a file written by `schedcert generate` has this hash).
 std::string coq_default_sha256(const schedules::Schedule& s);
 
+// What a witness file is for: its title words, the Coq files it requires, the `export coq`
+// flags that re-derive it.
+struct CoqWitnessKind {
+  std::string title;                  // after "written by schedcert V: ", e.g. "optimality, "
+  std::string imports = "Schedcert";  // after "From Schedcert Require Import "
+  std::string check_flags;            // e.g. "--optimality "
+};
+
+// The witness up to and including `Theorem sched_valid` (no Print Assumptions): the common
+// start of validity and optimality witnesses (coq_optimality.hpp).
+void write_coq_validity(const schedules::Schedule& s, std::ostream& out,
+                        const std::string& source_sha256, const CoqWitnessKind& kind);
+
 // source_sha256: of the file the schedule was read from; empty = coq_default_sha256(s).
 void write_coq(const schedules::Schedule& s, std::ostream& out,
                const std::string& source_sha256 = "");

@@ -90,7 +90,7 @@ TEST_CASE("coq: first violation of every schedule fixture = the native verifier'
   CHECK(invalid >= 20);
 }
 
-TEST_CASE("coq: a tampered witness fails naming the rule; export coq --check sees edits and hashes") {
+TEST_CASE("coq: a tampered witness fails naming the rule, and export coq --check sees edits and hash mismatches") {
   const CoqDir& d = coq_dir();
   TempDir tmp;
   const Schedule s = gen("sbt-broadcast", 3, Model::AllPort);
