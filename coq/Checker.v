@@ -23,6 +23,11 @@ Fixpoint leqb (a b : list N) : bool :=
   | _, _ => false
   end.
 
+(* Packets compared as sets (shout-whisper's one message per step): each item of one is in the
+   other. *)
+Definition seteqb (a b : list N) : bool :=
+  forallb (fun i => memN i b) a && forallb (fun i => memN i a) b.
+
 Definition paireqb (a b : N * N) : bool := (fst a =? fst b) && (snd a =? snd b).
 
 Definition opteqb (a b : option N) : bool :=
@@ -59,7 +64,7 @@ Definition port_okb (m : cmodel) (st : step) : bool :=
   | SinglePortFull => nodupb N.eqb (map src st) && nodupb N.eqb (map dst st)
   | SinglePortHalf => nodupb N.eqb (map src st ++ map dst st)
   | ShoutWhisper =>
-      forallb (fun t1 => forallb (fun t2 => negb (src t1 =? src t2) || leqb (pkt t1) (pkt t2)) st) st &&
+      forallb (fun t1 => forallb (fun t2 => negb (src t1 =? src t2) || seteqb (pkt t1) (pkt t2)) st) st &&
       nodupb N.eqb (map dst st) &&
       forallb (fun t1 => forallb (fun t2 => negb (src t1 =? dst t2)) st) st
   end.
@@ -150,6 +155,18 @@ Proof.
   intros H; apply andb_true_iff in H as [H1 H2]. apply N.eqb_eq in H1. f_equal; auto.
 Qed.
 
+Lemma seteqb_spec : forall a b, seteqb a b = true <-> (forall i, In i a <-> In i b).
+Proof.
+  intros a b. unfold seteqb, memN. rewrite andb_true_iff, !forallb_forall. split.
+  - intros [H1 H2] i. split; intros Hi.
+    + destruct (proj1 (existsb_exists _ _) (H1 i Hi)) as [y [Hy E]].
+      apply N.eqb_eq in E; subst; auto.
+    + destruct (proj1 (existsb_exists _ _) (H2 i Hi)) as [y [Hy E]].
+      apply N.eqb_eq in E; subst; auto.
+  - intros H. split; intros i Hi; apply existsb_exists; exists i;
+      (split; [apply H; auto | apply N.eqb_refl]).
+Qed.
+
 Lemma opteqb_sound : forall a b, opteqb a b = true -> a = b.
 Proof.
   intros [x|] [y|]; simpl; intros H; try discriminate; auto. apply N.eqb_eq in H; subst; auto.
@@ -206,9 +223,9 @@ Proof.
   - apply andb_true_iff in H as [H1 H2]; split; apply (nodupb_sound N.eqb N.eqb_refl); auto.
   - apply (nodupb_sound N.eqb N.eqb_refl); auto.
   - apply andb_true_iff in H as [H H3]. apply andb_true_iff in H as [H1 H2].
-    rewrite forallb_forall in H1, H3. repeat split.
+    rewrite forallb_forall in H1, H3. split; [|split].
     + intros t1 t2 I1 I2 E. specialize (H1 t1 I1). rewrite forallb_forall in H1.
-      specialize (H1 t2 I2). rewrite E, N.eqb_refl in H1. simpl in H1. apply leqb_sound; auto.
+      specialize (H1 t2 I2). rewrite E, N.eqb_refl in H1. simpl in H1. apply seteqb_spec; auto.
     + apply (nodupb_sound N.eqb N.eqb_refl); auto.
     + intros t1 t2 I1 I2 E. specialize (H3 t1 I1). rewrite forallb_forall in H3.
       specialize (H3 t2 I2). rewrite E, N.eqb_refl in H3. discriminate.

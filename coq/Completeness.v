@@ -74,7 +74,7 @@ Proof.
   - destruct H as [H1 [H2 H3]]. repeat (apply andb_true_iff; split).
     + apply forallb_forall; intros t1 I1; apply forallb_forall; intros t2 I2.
       destruct (src t1 =? src t2) eqn:E; simpl; auto.
-      apply N.eqb_eq in E. rewrite (H1 t1 t2 I1 I2 E). apply leqb_refl.
+      apply N.eqb_eq in E. apply seteqb_spec, (H1 t1 t2 I1 I2 E).
     + apply (nodupb_complete N.eqb N_eqb_sound); auto.
     + apply forallb_forall; intros t1 I1; apply forallb_forall; intros t2 I2.
       apply negb_true_iff, N.eqb_neq. apply H3; auto.

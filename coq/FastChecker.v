@@ -93,7 +93,7 @@ Definition sends (ss : sstate) (v : N) : bool :=
 
 (* Shout-whisper: a node's later send in a step must carry the packet of its first send
    ([p0], with its set of items [s0]); [p] is the new packet, [sp] its set of items. *)
-Definition sw_same (p0 : list N) (s0 : nset) (p : list N) (sp : nset) : bool := leqb p0 p.
+Definition sw_same (p0 : list N) (s0 : nset) (p : list N) (sp : nset) : bool := seteqb p0 p.
 
 (* [sp]: the set of the items of [pkt t]. *)
 Definition port_fast (m : cmodel) (ss : sstate) (t : tx) (sp : nset) : bool :=

@@ -10,15 +10,16 @@ From Coq Require Import List NArith Bool Lia Permutation.
 Import ListNotations.
 Open Scope N_scope.
 
-(* Shout-whisper: the relation between the packets of two sends of one node in one step. *)
-Definition same_pkt (p q : list N) : Prop := p = q.
+(* Shout-whisper: the relation between the packets of two sends of one node in one step: the
+   same set of items (Rules.v, port_ok; order is irrelevant). *)
+Definition same_pkt (p q : list N) : Prop := forall i, In i p <-> In i q.
 
 Lemma same_pkt_refl : forall p, same_pkt p p.
-Proof. reflexivity. Qed.
+Proof. unfold same_pkt; tauto. Qed.
 Lemma same_pkt_sym : forall p q, same_pkt p q -> same_pkt q p.
-Proof. unfold same_pkt; auto. Qed.
+Proof. unfold same_pkt; intros p q H i; specialize (H i); tauto. Qed.
 Lemma same_pkt_trans : forall p q r, same_pkt p q -> same_pkt q r -> same_pkt p r.
-Proof. unfold same_pkt; intros; subst; auto. Qed.
+Proof. unfold same_pkt; intros p q r H1 H2 i; specialize (H1 i); specialize (H2 i); tauto. Qed.
 
 (* ---------- per transmission, as Props ---------- *)
 

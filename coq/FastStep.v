@@ -32,7 +32,7 @@ Lemma sw_same_spec : forall p0 s0 p sp,
   (forall i, nmem i s0 = true <-> In i p0) -> (forall i, nmem i sp = true <-> In i p) ->
   (sw_same p0 s0 p sp = true <-> same_pkt p0 p).
 Proof.
-  intros p0 s0 p sp _ _. unfold sw_same, same_pkt. split; [apply leqb_sound | intros ->; apply leqb_refl].
+  intros p0 s0 p sp _ _. unfold sw_same, same_pkt. apply seteqb_spec.
 Qed.
 
 Lemma in_map_src : forall (a : list tx) v, In v (map src a) <-> exists t', In t' a /\ src t' = v.

@@ -132,8 +132,9 @@ Definition port_ok (m : cmodel) (st : step) : Prop :=
   | AllPort => True
   | SinglePortFull => NoDup (map src st) /\ NoDup (map dst st)
   | SinglePortHalf => NoDup (map src st ++ map dst st)
-  | ShoutWhisper =>
-      (forall t1 t2, In t1 st -> In t2 st -> src t1 = src t2 -> pkt t1 = pkt t2) /\
+  | ShoutWhisper =>  (* one message per step; packets are sets of items: order is irrelevant *)
+      (forall t1 t2, In t1 st -> In t2 st -> src t1 = src t2 ->
+         forall i, In i (pkt t1) <-> In i (pkt t2)) /\
       NoDup (map dst st) /\
       (forall t1 t2, In t1 st -> In t2 st -> src t1 <> dst t2)
   end.

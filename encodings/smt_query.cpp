@@ -18,8 +18,9 @@
 //    to its definition. Capacity and port limits count over the transmissions j < k of k's
 //    step (a limit of one is exceeded at k iff some earlier j of the step already used the
 //    resource), so they fire on the transmission that exceeds the limit, as verdict.hpp says.
-//    Shout-whisper's one-packet rule is "two sends of one node in a step differ": it can fire
-//    at a later transmission than native's "differs from the first send", but never first.
+//    Shout-whisper's one-packet rule is "two sends of one node in a step carry different sets
+//    of items" (an item of one in no slot of the other; order is irrelevant): it can fire at a
+//    later transmission than native's "differs from the first send", but never first.
 //    Causality: not h<i>(fr<k>, st<k>). Duplicate (combining): h<i>(to<k>, st<k>) or an earlier
 //    transmission of the same step brought i to to<k>. Order (successive broadcasts): the
 //    source of i sends it only when it holds i-1; a node receives i only when it holds i-1 or
@@ -67,7 +68,6 @@ Rule rule_of(Check c) {
 namespace {
 
 std::string any(const std::vector<std::string>& a) { return nary("or", "false", a); }
-std::string all(const std::vector<std::string>& a) { return nary("and", "true", a); }
 
 std::string eq(const std::string& a, const std::string& b) { return "(= " + a + " " + b + ")"; }
 std::string eqn(const std::string& a, std::uint64_t v) {
@@ -240,12 +240,18 @@ class Builder {
                [&](std::size_t j) { return "(or " + eq(fr(j), T) + " " + eq(to(j), T) + ")"; });
           break;
         case Model::ShoutWhisper:
+          // Packets compared as sets: some item of one is in no slot of the other.
           port("pShout", Check::ShoutOtherPacket, 0, f, [&](std::size_t j) {
             auto pj = s_.packet(j);
-            std::vector<std::string> same;
-            if (pj.size() != pk.size()) return eq(fr(j), F);
-            for (std::size_t p = 0; p < pk.size(); ++p) same.push_back(eq(it(j, p), it(k, p)));
-            return eq(fr(j), F) + " (not " + all(same) + ")";
+            std::vector<std::string> missing;
+            auto not_in = [&](std::size_t a, std::size_t p, std::size_t b, std::size_t len) {
+              std::vector<std::string> eqs;
+              for (std::size_t q = 0; q < len; ++q) eqs.push_back(eq(it(a, p), it(b, q)));
+              return "(not " + any(eqs) + ")";
+            };
+            for (std::size_t p = 0; p < pk.size(); ++p) missing.push_back(not_in(k, p, j, pj.size()));
+            for (std::size_t q = 0; q < pj.size(); ++q) missing.push_back(not_in(j, q, k, pk.size()));
+            return eq(fr(j), F) + " " + any(missing);
           });
           port("pRecv", Check::ShoutReceiveTwice, 1, t, [&](std::size_t j) { return eq(to(j), T); });
           port("pSendRecvF", Check::ShoutFromReceived, 2, f, [&](std::size_t j) { return eq(to(j), F); });

@@ -86,7 +86,9 @@ std::string what(const Schedule& s, const CheckVar& c, std::size_t step) {
     case Check::PacketSize:
       return "the packet holds " + std::to_string(has_tx ? s.packet(k).size() : 0) + " items, more than B = " +
              std::to_string(prob.packet_items);
-    case Check::RepeatedItem: return "item " + std::to_string(c.item) + " is in the packet twice";
+    case Check::RepeatedItem:
+      return "item " + std::to_string(c.item) +
+             " is listed twice in the packet (a packet is a set of distinct items)";
     case Check::MixedTargets:
       return "the packet combines " + (has_tx ? item(s.packet(k)[0]) : std::string("?")) + " with " +
              item(c.item) + ", bound for another node";

@@ -27,7 +27,39 @@ const Construction& Registry::find(const std::string& name) const {
 
 void Registry::add(Construction c) { list_.push_back(std::move(c)); }
 
+bool takes_option(const Construction& c, std::string_view option) {
+  for (std::size_t at = c.parameters.find(option); at != std::string::npos;
+       at = c.parameters.find(option, at + 1)) {
+    const std::size_t end = at + option.size();
+    const bool starts = at == 0 || c.parameters[at - 1] == ' ' || c.parameters[at - 1] == '[' ||
+                        c.parameters[at - 1] == '(';
+    const bool ends = end == c.parameters.size() || c.parameters[end] == ' ' ||
+                      c.parameters[end] == ']' || c.parameters[end] == ')';
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
 void check_params(const Construction& c, const Params& p, bool root_only) {
+  // A value given for an option the construction does not take is refused, not ignored (issue
+  // 13: `generate sbt-broadcast --dim 3 -M 2` wrote an M = 1 schedule). What it takes is what
+  // its usage string, printed by `list`, declares.
+  const struct {
+    const char* option;
+    bool given;
+    std::string value;
+  } given[] = {
+      {"--root", p.root != 0, std::to_string(p.root)},
+      {"--messages", p.messages != 1, std::to_string(p.messages)},
+      {"--packet-items", p.packet_items != 1, std::to_string(p.packet_items)},
+      {"--radix", p.radix != 0, std::to_string(p.radix)},
+      {"--network", !p.network.empty(), p.network},
+      {"--variant", !p.variant.empty(), p.variant},
+  };
+  for (const auto& g : given)
+    if (g.given && !takes_option(c, g.option))
+      throw InputError(std::string(g.option) + " " + g.value + ": construction " + c.name +
+                       " does not take " + g.option + " (it takes: " + c.parameters + ")");
   if (std::find(c.models.begin(), c.models.end(), p.model) == c.models.end()) {
     std::string ms;
     for (Model m : c.models) ms += (ms.empty() ? "" : ", ") + to_string(m);

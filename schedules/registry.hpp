@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "schedules/model.hpp"
@@ -61,7 +62,10 @@ class Registry {
   std::vector<Construction> list_;
 };
 
-// Checks p against c (model supported, dim in range) and throws InputError naming the field.
+// Whether c's usage string (`parameters`) declares `option` (e.g. "--messages").
+bool takes_option(const Construction& c, std::string_view option);
+// Checks p against c (model supported, dim in range, no value for an option c does not take)
+// and throws InputError naming the field.
 // root_only: only the root schedule will be built (range up to max_dim_root).
 void check_params(const Construction& c, const Params& p, bool root_only = false);
 // Fills provenance (construction name, parameters, tool version) after generation.

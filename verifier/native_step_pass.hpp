@@ -74,6 +74,19 @@ class LinkCounters {
 
 }  // namespace step_pass_impl
 
+// Whether two packets hold the same set of items (the scratch vectors avoid allocations).
+inline bool same_item_set(std::span<const Item> a, std::span<const Item> b,
+                          std::vector<Item>& sa, std::vector<Item>& sb) {
+  if (a.size() == 1 && b.size() == 1) return a[0] == b[0];
+  sa.assign(a.begin(), a.end());
+  sb.assign(b.begin(), b.end());
+  std::sort(sa.begin(), sa.end());
+  std::sort(sb.begin(), sb.end());
+  sa.erase(std::unique(sa.begin(), sa.end()), sa.end());
+  sb.erase(std::unique(sb.begin(), sb.end()), sb.end());
+  return sa == sb;
+}
+
 template <class Nodes>
 StepPass step_pass(const Schedule& s, Metrics& m, const Nodes& nodes) {
   const auto& net = s.network();
@@ -89,7 +102,7 @@ StepPass step_pass(const Schedule& s, Metrics& m, const Nodes& nodes) {
   std::vector<std::uint32_t> send_stamp(slots, 0), recv_stamp(slots, 0);
   std::vector<std::uint32_t> send_count(slots, 0), recv_count(slots, 0);
   std::vector<std::uint64_t> first_send(slots, 0);
-  std::vector<Item> sorted;
+  std::vector<Item> sorted, sorted2;
 
   for (std::size_t st = 0; st < s.num_steps(); ++st) {
     const auto gen = static_cast<std::uint32_t>(st + 1);
@@ -138,7 +151,9 @@ StepPass step_pass(const Schedule& s, Metrics& m, const Nodes& nodes) {
             std::sort(sorted.begin(), sorted.end());
             auto dup = std::adjacent_find(sorted.begin(), sorted.end());
             if (dup != sorted.end())
-              fail(Rule::Packet, *dup, f, "item " + std::to_string(*dup) + " appears twice in the packet");
+              fail(Rule::Packet, *dup, f,
+                   "item " + std::to_string(*dup) +
+                       " is listed twice in the packet (a packet is a set of distinct items)");
             if (!out.first && prob.combining()) {
               Node tg = prob.target(pk[0], n);
               for (Item i : pk)
@@ -198,8 +213,9 @@ StepPass step_pass(const Schedule& s, Metrics& m, const Nodes& nodes) {
                      " in this step (single-port half duplex: one send or one receive per step)");
           break;
         case Model::ShoutWhisper: {
-          auto first = s.packet(first_send[lf]);
-          if (send_count[lf] > 1 && !std::equal(first.begin(), first.end(), pk.begin(), pk.end()))
+          // One message per step: every send of a node in a step carries the packet of its
+          // first send, compared as sets of items (order within a packet means nothing).
+          if (send_count[lf] > 1 && !same_item_set(s.packet(first_send[lf]), pk, sorted, sorted2))
             fail(Rule::Port, pk[0], f,
                  "node " + std::to_string(f) + " sends a different packet than its transmission " +
                      std::to_string(first_send[lf]) +

@@ -20,9 +20,11 @@ using schedules::Node;
 
 enum class Rule {
   Adjacency,     // from and to are not neighbours (or a node id is out of range)
-  Packet,        // packet too large, item out of range, combining items of different targets
+  Packet,        // item out of range, more than B items, an item listed twice (a packet is a
+                 // set of distinct items, under every problem), combining items of different targets
   LinkCapacity,  // a directed link carries two packets in one step
-  Port,          // the communication model's per-node limits
+  Port,          // the communication model's per-node limits (shout-whisper: a node's sends in
+                 // one step carry the same packet, compared as sets of items)
   Causality,     // a node sends an item it does not hold at the start of the step
   Duplicate,     // combining problems: a contribution reaches a node twice (counted twice)
   Order,         // successive broadcasts: received out of order, or a source sends too early

@@ -120,9 +120,9 @@ inline RefResult reference_check(const Schedule& s) {
         if (s.from(j) == t) ++t_sends;
         if (s.to(j) == t) ++t_recvs;
       }
-      if (f_first && *f_first != k) {
-        const std::vector<Item> a(s.packet(*f_first).begin(), s.packet(*f_first).end());
-        f_other_packet = a != pk;
+      if (f_first && *f_first != k) {  // shout-whisper: packets are compared as sets
+        const std::set<Item> a(s.packet(*f_first).begin(), s.packet(*f_first).end());
+        f_other_packet = a != std::set<Item>(pk.begin(), pk.end());
       }
       if (same_link > 0) return fail(Rule::LinkCapacity, k, st, pk[0], f);
       switch (model) {
