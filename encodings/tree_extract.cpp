@@ -42,8 +42,10 @@ RootedTree tree_of_construction(const std::string& name, const Network& net, Nod
   const auto& c = schedules::Registry::instance().find(name);
   schedules::Params p;
   p.dim = net.dims();
-  if (!net.is_hypercube() && !net.factors().empty()) p.radix = static_cast<int>(net.factors()[0].size);
-  p.network = net.name();
+  // Only what the construction takes (it refuses the rest); a root it cannot take is refused.
+  if (!net.is_hypercube() && !net.factors().empty() && takes_option(c, "--radix"))
+    p.radix = static_cast<int>(net.factors()[0].size);
+  if (takes_option(c, "--network")) p.network = net.name();
   p.root = root;
   p.model = c.models.front();
   p.variant = variant;

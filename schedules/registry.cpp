@@ -58,8 +58,8 @@ void check_params(const Construction& c, const Params& p, bool root_only) {
   };
   for (const auto& g : given)
     if (g.given && !takes_option(c, g.option))
-      throw InputError(std::string(g.option) + " " + g.value + ": construction " + c.name +
-                       " does not take " + g.option + " (it takes: " + c.parameters + ")");
+      throw InputError(std::string(g.option) + ": construction " + c.name + " does not take " +
+                       g.option + " (given " + g.value + "; it takes: " + c.parameters + ")");
   if (std::find(c.models.begin(), c.models.end(), p.model) == c.models.end()) {
     std::string ms;
     for (Model m : c.models) ms += (ms.empty() ? "" : ", ") + to_string(m);

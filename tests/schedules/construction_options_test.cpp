@@ -49,7 +49,8 @@ TEST_CASE("construction options: a value for an option not in the usage string i
 TEST_CASE("construction options: the CLI refuses -M on sbt-broadcast and keeps it where declared") {
   auto r = testing::run_cli("generate sbt-broadcast --dim 3 -M 2");
   CHECK(r.code == 2);
-  CHECK(r.out.find("--messages 2: construction sbt-broadcast does not take --messages") !=
+  CHECK(r.out.find("--messages: construction sbt-broadcast does not take --messages (given 2; "
+                   "it takes: --dim 1..24 [--root R] [--model all-port|single-port-full])") !=
         std::string::npos);
   CHECK(testing::run_cli("certify bertsekas-te --dim 3 --root 1").code == 2);
   CHECK(testing::run_cli("generate hj-sbt-broadcast --dim 3 -M 2 -o /dev/null").code == 0);
