@@ -140,6 +140,7 @@ void add_search_command(CLI::App& app, std::function<int()>& action,
   alpha->add_option("-o,--output", o->output, "write the tree and bounds as JSON");
   alpha->callback([&action, o] { action = [o] { return run_alpha(*o); }; });
   add_search_tree_subcommands(*sub, action, keep);
+  add_search_cds_subcommand(*sub, action, keep);
 }
 
 }  // namespace schedcert::cli

@@ -119,6 +119,7 @@ Commands::Commands(CLI::App& app) {
   add_synthesize_command(app, action_, keep_);
   add_sweep_command(app, action_, keep_);
   add_check_unsat_command(app, action_, keep_);
+  add_cube_command(app, action_, keep_);
 }
 
 void Commands::add_list(CLI::App& app) {

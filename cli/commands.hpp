@@ -45,6 +45,11 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
                             std::vector<std::shared_ptr<void>>& keep);
 void add_sweep_command(CLI::App& app, std::function<int()>& action,
                        std::vector<std::shared_ptr<void>>& keep);
+void add_cube_command(CLI::App& app, std::function<int()>& action,
+                      std::vector<std::shared_ptr<void>>& keep);
+// `search cds` (cmd_search_cds.cpp), added to the `search` subcommand.
+void add_search_cds_subcommand(CLI::App& search, std::function<int()>& action,
+                               std::vector<std::shared_ptr<void>>& keep);
 
 void add_check_unsat_command(CLI::App& app, std::function<int()>& action,
                              std::vector<std::shared_ptr<void>>& keep);

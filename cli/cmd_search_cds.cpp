@@ -1,0 +1,93 @@
+// `schedcert search cds --dim D [--size K] [--timeout S] [--seed N] [-o FILE]`: a small
+// connected dominating set of Q_D by simulated annealing (search/cds_heuristic.hpp), i.e. a
+// spanning tree with 2^D - |S| leaves: alpha(D) >= 2^D - |S| (re-checked natively). The JSON
+// (-o) holds the set ("cds") and the tree ("edges"); `cube alpha --seed-witness` reads it.
+// Exit 0 when a CDS of size <= K was found (without --size: always), 3 otherwise.
+#include <fstream>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "encodings/alpha.hpp"
+#include "schedules/error.hpp"
+#include "search/cds_heuristic.hpp"
+
+namespace schedcert::cli {
+
+namespace {
+struct CdsCli {
+  int dim = 0;
+  unsigned size = 0;
+  double timeout = 60;
+  std::uint64_t seed = 1;
+  std::string output, start;
+  bool quiet = false;
+};
+}  // namespace
+
+void add_search_cds_subcommand(CLI::App& search, std::function<int()>& action,
+                               std::vector<std::shared_ptr<void>>& keep) {
+  auto o = std::make_shared<CdsCli>();
+  keep.push_back(o);
+  auto* c = search.add_subcommand("cds", "heuristic (simulated annealing): a small connected dominating set of Q_d, "
+                                         "hence a lower bound alpha(d) >= 2^d - |S|. Exit 0 target met, 3 not met");
+  c->add_option("--dim,-d", o->dim, "d in [2, 16]")->required();
+  c->add_option("--size,-k", o->size, "stop once a CDS with at most this many nodes is found");
+  c->add_option("--timeout", o->timeout, "seconds")->default_val(60);
+  c->add_option("--seed", o->seed, "random seed")->default_val(1);
+  c->add_option("--start", o->start, "start from this CDS (JSON {\"cds\": [...]})");
+  c->add_flag("--quiet,-q", o->quiet, "no progress on stderr");
+  c->add_option("-o,--output", o->output, "write {\"dim\", \"cds\", \"leaves\", \"edges\"} here");
+  c->callback([&action, o] {
+    action = [o] {
+      search::CdsSearchOptions so;
+      so.d = o->dim;
+      so.target = o->size;
+      so.seconds = o->timeout;
+      so.seed = o->seed;
+      if (!o->start.empty()) {
+        std::ifstream in(o->start);
+        if (!in) throw InputError("--start: cannot read '" + o->start + "'");
+        so.start = nlohmann::json::parse(in).at("cds").get<std::vector<schedules::Node>>();
+      }
+      const auto t0 = std::chrono::steady_clock::now();
+      so.on_found = [&](const std::vector<schedules::Node>& s) {
+        if (!o->quiet)
+          std::cerr << "[cds Q" << o->dim << " "
+                    << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()
+                    << " s] connected dominating set with " << s.size() << " nodes: alpha >= "
+                    << (1u << o->dim) - s.size() << std::endl;
+      };
+      const auto r = search::search_cds(so);
+      std::vector<bool> in(std::size_t{1} << o->dim, false);
+      for (auto v : r.best) in[v] = true;
+      std::vector<std::pair<schedules::Node, schedules::Node>> edges;
+      unsigned leaves = 0;
+      if (in[0]) {  // tree_from_set wants node 0 in S
+        edges = encodings::tree_from_set(o->dim, in);
+        std::string why;
+        const auto l = encodings::spanning_tree_leaves(o->dim, edges, &why);
+        if (!l) throw std::logic_error("search cds: the tree fails its check: " + why);
+        leaves = *l;
+      }
+      std::cout << "Q" << o->dim << ": connected dominating set with " << r.best.size() << " nodes (checked): "
+                << "alpha(" << o->dim << ") >= " << (1u << o->dim) - r.best.size() << "\n  nodes:";
+      for (auto v : r.best) std::cout << ' ' << v;
+      std::cout << "\n  " << r.moves << " moves in " << r.seconds << " s\n";
+      if (!o->output.empty()) {
+        nlohmann::json j{{"dim", o->dim}, {"cds", r.best}, {"size", r.best.size()}};
+        if (!edges.empty()) {
+          j["leaves"] = leaves;
+          for (auto [u, v] : edges) j["edges"].push_back({u, v});
+        }
+        std::ofstream out(o->output);
+        if (!out) throw InputError("-o: cannot write '" + o->output + "'");
+        out << j.dump(1) << "\n";
+      }
+      return o->size == 0 || r.best.size() <= o->size ? 0 : 3;
+    };
+  });
+}
+
+}  // namespace schedcert::cli

@@ -1,0 +1,53 @@
+// The alpha family: "is there a connected dominating set (CDS) of Q_d with at most k nodes?"
+// split into cubes, one per orbit (alpha(d) = 2^d - gamma_c(Q_d), docs/alpha.md). An all-UNSAT
+// run proves gamma_c(Q_d) >= k + 1, i.e. alpha(d) <= 2^d - k - 1; a SAT cube gives a CDS of
+// size <= k, i.e. a spanning tree with >= 2^d - k leaves (re-checked natively).
+//
+// Base CNF (alpha_cnf.hpp): x_v = "v in S" (variable v + 1); domination; |S| <= k (Sinz counter);
+// x_0. Connectivity: separator cuts added lazily (each re-checked by alpha_cnf::check_cut and
+// valid for every connected set, so a worker pools them across its cubes).
+//
+// Splitting argument (why the cubes, with their side clauses, cover every CDS up to symmetry).
+// Let S be a CDS with 2 <= |S| <= k (|S| = 1 is impossible for d >= 2). Let m be the largest
+// degree of the induced graph G[S] (m >= 1: G[S] is connected with an edge).
+//  (a) A translation v -> v xor t of Q_d maps a vertex of S of degree m to 0: now 0 in S and
+//      0 has the maximum degree m in G[S].
+//  (b) A coordinate permutation (it fixes 0) maps S n N(0) onto {e_0, ..., e_{m-1}} (e_i = 2^i).
+//  (c) Let B = the set of pairs {i, j} with e_i xor e_j in S (the vertices at distance 2). The
+//      group G_m of coordinate permutations fixing the set {0..m-1} (S_m x S_{d-m}) keeps (a)
+//      and (b); one of its elements makes B the lex-largest in its G_m-orbit (pairs ordered by
+//      node id e_i | e_j, 1 > 0).
+//  (d) Then e_i (i < m) has degree 1 + deg_B(i) in G[S], at most m: deg_B(i) <= m - 1.
+// So the image S* of S satisfies: x_0, the prefix form of N(0), the lex-leader constraints of
+// G_m on B and the degree caps (d), and inside the cube it falls in, every vertex of S* has
+// at most m neighbours in S* (the cube's side clauses x_v -> at most m of N(v)).
+// Cubes (make_cubes): depth 0: one empty cube; depth 1: one cube per m (the prefix); depth 2:
+// one cube per (m, G_m-orbit of B satisfying (d)), found by orderly generation with nauty
+// canonical forms (schedules/automorphisms.hpp) on the subdivided K_d (coordinates coloured
+// "< m" / ">= m", one vertex per pair painted "in B"), then turned into the lex-largest orbit
+// element by running through G_m (its elements generated from nauty's generators).
+// Coverage (check_coverage): the clauses of (a)-(d) over the cube variables plus the negated
+// cubes must be UNSAT (CaDiCaL, DRAT checked): a CNF-level statement that every normalised
+// pattern is some cube; (a)-(d) are the hand-proved part.
+// Limitations: depth 2 needs d <= 8 (pair masks in 32 bits); no lex constraints inside a cube
+// (the cube's stabiliser is left to the solver).
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "search/family.hpp"
+#include "schedules/network.hpp"
+
+namespace schedcert::search {
+
+struct AlphaQuery {
+  int d = 0;
+  unsigned max_size = 0;  // k: ask for a CDS with <= k nodes
+};
+
+std::unique_ptr<Family> make_alpha_family(const AlphaQuery& q);
+
+// Native check of a CDS of Q_d: dominating, connected, size; "" when valid.
+std::string check_cds(int d, const std::vector<schedules::Node>& s);
+
+}  // namespace schedcert::search

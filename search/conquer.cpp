@@ -1,0 +1,213 @@
+// One cube: CaDiCaL with a DRAT trace, lazy refinement, proof check (design note in conquer.hpp).
+#include "search/conquer.hpp"
+
+#include <cadical.hpp>
+#include <time.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "encodings/sat_drat.hpp"
+#include "schedules/atomic_file.hpp"
+#include "schedules/error.hpp"
+
+namespace schedcert::search {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+namespace {
+
+class Stopper : public CaDiCaL::Terminator {
+ public:
+  std::function<bool()> stop;
+  Clock::time_point end;
+  bool timed = false;
+  bool fired = false;
+  bool terminate() override {
+    fired = (stop && stop()) || (timed && Clock::now() >= end);
+    return fired;
+  }
+};
+
+void add_clause(CaDiCaL::Solver& s, const Clause& c) {
+  for (int l : c) s.add(l);
+  s.add(0);
+}
+
+// Checks `proof` against base + rest; fills rec.
+void check_into(const Family& f, const std::vector<Clause>& rest, const std::string& proof, ProofRecord& rec) {
+  std::vector<Clause> cnf;
+  cnf.reserve(f.base().size() + rest.size());
+  cnf.insert(cnf.end(), f.base().begin(), f.base().end());
+  cnf.insert(cnf.end(), rest.begin(), rest.end());
+  const encodings::DratReport rep = encodings::check_drat(cnf, proof);
+  rec.checked = rep.verified;
+  rec.message = rep.message;
+  rec.lemmas = rep.lemmas;
+  rec.hash = file_hash(proof, &rec.bytes);
+}
+
+}  // namespace
+
+void write_clauses(const std::string& path, const std::vector<Clause>& clauses) {
+  write_atomically(path, [&](std::ostream& out) {
+    for (const auto& c : clauses) {
+      for (int l : c) out << l << ' ';
+      out << "0\n";
+    }
+  });
+}
+
+std::vector<Clause> read_clauses(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot read clause file '" + path + "'");
+  std::vector<Clause> out;
+  Clause c;
+  long long l;
+  while (in >> l) {
+    if (l == 0) {
+      out.push_back(std::move(c));
+      c.clear();
+    } else {
+      c.push_back(static_cast<int>(l));
+    }
+  }
+  if (!in.eof() || !c.empty()) throw InputError("clause file '" + path + "': malformed or truncated");
+  return out;
+}
+
+CubeResult conquer(const Family& f, const Cube& cube, std::vector<Clause>& pool, const ConquerOptions& o) {
+  const double cpu0 = thread_cpu_seconds();
+  const auto t0 = Clock::now();
+  CubeResult res;
+  res.id = cube.id;
+  res.worker = o.worker;
+  const std::string proof = (fs::path(o.scratch_dir) / ("cube-" + std::to_string(cube.id) + "-" + o.worker + ".drat")).string();
+  std::vector<Clause> rest = f.cube_clauses(cube);  // every non-base clause of the checked CNF
+  const std::size_t first_extra = rest.size();
+  rest.insert(rest.end(), pool.begin(), pool.end());
+
+  Stopper stopper;
+  stopper.stop = o.stop;
+  stopper.timed = o.cube_timeout_s > 0;
+  stopper.end = t0 + std::chrono::microseconds(static_cast<long long>(o.cube_timeout_s * 1e6));
+  auto finish = [&] {
+    res.cpu_seconds = thread_cpu_seconds() - cpu0;
+    res.wall_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    return res;
+  };
+  bool unsat = false;
+  {
+    CaDiCaL::Solver s;
+    s.set("quiet", 1);
+    s.set("binary", 1);
+    if (!s.trace_proof(proof.c_str())) throw InputError("cannot write proof file '" + proof + "'");
+    s.connect_terminator(&stopper);
+    for (int v : f.frozen()) s.freeze(v);
+    for (const auto& c : f.base()) add_clause(s, c);
+    for (const auto& c : rest) add_clause(s, c);
+    std::vector<bool> model(static_cast<std::size_t>(f.num_vars()) + 1, false);
+    for (;;) {
+      const int r = s.solve();
+      ++res.solves;
+      if (r == 20) {
+        unsat = true;
+        break;
+      }
+      if (r != 10) {
+        res.reason = stopper.fired && o.stop && o.stop() ? "stopped" : "timeout";
+        break;
+      }
+      for (int v = 1; v <= f.num_vars(); ++v) model[static_cast<std::size_t>(v)] = s.val(v) > 0;
+      Family::Refinement ref = f.refine(model);
+      if (ref.clauses.empty()) {
+        if (const std::string why = f.check_witness(ref.witness); !why.empty())
+          throw std::logic_error("cube " + std::to_string(cube.id) + ": the family's witness fails its check: " + why);
+        res.status = CubeStatus::Sat;
+        res.witness = std::move(ref.witness);
+        break;
+      }
+      for (auto& c : ref.clauses) {
+        if (const std::string why = f.validate_extra(c); !why.empty())
+          throw std::logic_error("cube " + std::to_string(cube.id) + ": invalid lazy clause: " + why);
+        add_clause(s, c);
+        if (f.pool_extras()) pool.push_back(c);
+        rest.push_back(std::move(c));
+      }
+    }
+    s.disconnect_terminator();
+    s.close_proof_trace();
+  }
+  res.extra_clauses = rest.size() - first_extra;
+  if (!unsat) {
+    std::remove(proof.c_str());
+    return finish();
+  }
+  const double check0 = thread_cpu_seconds();
+  check_into(f, rest, proof, res.proof);
+  if (!res.proof.checked && !(o.stop && o.stop())) {
+    // A fresh proof of the final CNF (the incremental trace may miss restored clauses).
+    CaDiCaL::Solver s;
+    s.set("quiet", 1);
+    s.set("binary", 1);
+    s.trace_proof(proof.c_str());
+    stopper.fired = false;
+    s.connect_terminator(&stopper);
+    for (const auto& c : f.base()) add_clause(s, c);
+    for (const auto& c : rest) add_clause(s, c);
+    const int r = s.solve();
+    s.disconnect_terminator();
+    s.close_proof_trace();
+    if (r == 20) {
+      res.proof.fresh = true;
+      check_into(f, rest, proof, res.proof);
+    } else if (r == 10) {
+      throw std::logic_error("cube " + std::to_string(cube.id) + ": the final CNF is satisfiable after an UNSAT answer");
+    }
+  }
+  res.check_seconds = thread_cpu_seconds() - check0;
+  if (res.proof.checked) {
+    res.status = CubeStatus::Unsat;
+    if (!o.keep_dir.empty()) {
+      const std::string stem = "cube-" + std::to_string(cube.id);
+      fs::create_directories(o.keep_dir);
+      const std::vector<Clause> extras(rest.begin() + static_cast<long>(first_extra), rest.end());
+      write_clauses((fs::path(o.keep_dir) / (stem + ".extra")).string(), extras);
+      fs::rename(proof, fs::path(o.keep_dir) / (stem + ".drat"));
+      res.proof.file = (fs::path(o.keep_relative) / (stem + ".drat")).string();
+      res.proof.extra_file = (fs::path(o.keep_relative) / (stem + ".extra")).string();
+    }
+  } else {
+    res.reason = "proof not checked: " + res.proof.message;
+  }
+  std::remove(proof.c_str());
+  return finish();
+}
+
+std::string recheck_proof(const Family& f, const Cube& c, const std::string& proof_path,
+                          const std::string& extra_path, ProofRecord* out) {
+  std::vector<Clause> rest = f.cube_clauses(c);
+  if (!extra_path.empty()) {
+    for (auto& cl : read_clauses(extra_path)) {
+      if (const std::string why = f.validate_extra(cl); !why.empty()) return "invalid extra clause: " + why;
+      rest.push_back(std::move(cl));
+    }
+  }
+  ProofRecord rec;
+  check_into(f, rest, proof_path, rec);
+  if (out) *out = rec;
+  return rec.checked ? "" : "DRAT check failed: " + rec.message;
+}
+
+}  // namespace schedcert::search

@@ -1,0 +1,138 @@
+// Coverage checks (coverage.hpp).
+#include "search/coverage.hpp"
+
+#include <cadical.hpp>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <set>
+#include <sstream>
+
+#include "encodings/sat_drat.hpp"
+#include "search/conquer.hpp"
+
+namespace schedcert::search {
+
+using nlohmann::json;
+
+json to_json(const Coverage& c) {
+  return json{{"checked", c.checked}, {"method", c.method},   {"argument", c.argument},
+              {"message", c.message}, {"clauses", c.clauses}, {"lemmas", c.lemmas},
+              {"cpu_seconds", c.cpu_seconds}};
+}
+
+Coverage coverage_from_json(const json& j) {
+  Coverage c;
+  c.checked = j.value("checked", false);
+  c.method = j.value("method", "");
+  c.argument = j.value("argument", "");
+  c.message = j.value("message", "");
+  c.clauses = j.value("clauses", std::uint64_t{0});
+  c.lemmas = j.value("lemmas", std::uint64_t{0});
+  c.cpu_seconds = j.value("cpu_seconds", 0.0);
+  return c;
+}
+
+std::vector<Clause> Family::cube_clauses(const Cube& c) const {
+  std::vector<Clause> out;
+  for (int l : c.lits) out.push_back({l});
+  return out;
+}
+
+namespace {
+
+std::vector<Clause> coverage_cnf(const std::vector<Clause>& side, const std::vector<Cube>& cubes) {
+  std::vector<Clause> cnf = side;
+  for (const auto& c : cubes) {
+    Clause neg;
+    for (int l : c.lits) neg.push_back(-l);
+    cnf.push_back(std::move(neg));
+  }
+  return cnf;
+}
+
+std::string scratch_file(const char* what) {
+  static std::atomic<unsigned> counter{0};
+  return (std::filesystem::temp_directory_path() /
+          ("schedcert-" + std::string(what) + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++)))
+      .string();
+}
+
+void fill(Coverage& cov, const encodings::DratReport& rep, std::size_t clauses) {
+  cov.checked = rep.verified;
+  cov.lemmas = rep.lemmas;
+  cov.clauses = clauses;
+  cov.message = rep.verified ? "coverage CNF (" + std::to_string(clauses) + " clauses) UNSAT, DRAT proof checked: " + rep.message
+                             : "coverage proof REJECTED: " + rep.message;
+}
+
+}  // namespace
+
+Coverage check_cover_cadical(const std::vector<Clause>& side, const std::vector<Cube>& cubes, const std::string& argument) {
+  const double cpu0 = thread_cpu_seconds();
+  Coverage cov;
+  cov.method = "CaDiCaL decides (splitting/symmetry clauses + negated cubes); its DRAT proof is checked by "
+               "schedcert's checker";
+  cov.argument = argument;
+  const std::vector<Clause> cnf = coverage_cnf(side, cubes);
+  const std::string proof = scratch_file("coverage");
+  int r = 0;
+  std::vector<int> model;
+  {
+    CaDiCaL::Solver s;
+    s.set("quiet", 1);
+    s.set("binary", 1);
+    s.trace_proof(proof.c_str());
+    for (const auto& c : cnf) {
+      for (int l : c) s.add(l);
+      s.add(0);
+    }
+    r = s.solve();
+    if (r == 10) {
+      std::set<int> vars;
+      for (const auto& c : cubes)
+        for (int l : c.lits) vars.insert(std::abs(l));
+      for (int v : vars) model.push_back(s.val(v) > 0 ? v : -v);
+    }
+    s.close_proof_trace();
+  }
+  if (r == 10) {
+    std::ostringstream m;
+    m << "NOT covered: the assignment";
+    for (int l : model) m << ' ' << l;
+    m << " satisfies the splitting/symmetry clauses and lies in no cube";
+    cov.message = m.str();
+    cov.clauses = cnf.size();
+  } else if (r == 20) {
+    fill(cov, encodings::check_drat(cnf, proof), cnf.size());
+  } else {
+    cov.message = "coverage CNF not decided";
+  }
+  std::remove(proof.c_str());
+  cov.cpu_seconds = thread_cpu_seconds() - cpu0;
+  return cov;
+}
+
+Coverage check_cover_drup(const std::vector<Clause>& side, const std::vector<Cube>& cubes,
+                          const std::vector<Clause>& lemmas, const std::string& argument) {
+  const double cpu0 = thread_cpu_seconds();
+  Coverage cov;
+  cov.method = "decision-tree proof (each lemma RUP) checked by schedcert's DRAT checker against the "
+               "formula + negated cubes";
+  cov.argument = argument;
+  const std::vector<Clause> cnf = coverage_cnf(side, cubes);
+  std::ostringstream proof;
+  for (const auto& c : lemmas) {
+    for (int l : c) proof << l << ' ';
+    proof << "0\n";
+  }
+  proof << "0\n";
+  fill(cov, encodings::check_drat_text(cnf, proof.str()), cnf.size());
+  cov.cpu_seconds = thread_cpu_seconds() - cpu0;
+  return cov;
+}
+
+}  // namespace schedcert::search

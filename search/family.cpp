@@ -1,0 +1,25 @@
+// The family registry (make_family) and the distributor hook.
+#include "search/family.hpp"
+
+#include "schedules/error.hpp"
+#include "search/alpha_cubes.hpp"
+#include "search/distributor.hpp"
+#include "search/formula_cubes.hpp"
+
+namespace schedcert::search {
+
+std::unique_ptr<Family> make_family(const nlohmann::json& q) {
+  const std::string kind = q.value("family", "");
+  if (kind == "alpha-cds") return make_alpha_family(AlphaQuery{q.at("dim").get<int>(), q.at("max_size").get<unsigned>()});
+  if (kind == "successive" || kind == "synthesis") return make_formula_family(q);
+  throw InputError("query: unknown cube family '" + kind + "'");
+}
+
+namespace {
+Distributor* g_distributor = nullptr;
+}
+
+Distributor* distributor() { return g_distributor; }
+void set_distributor(Distributor* d) { g_distributor = d; }
+
+}  // namespace schedcert::search
