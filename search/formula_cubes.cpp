@@ -159,6 +159,9 @@ class FormulaFamily : public Family {
  private:
   void find_branch_points();
   std::string cube_label(const std::vector<int>& lits) const;
+  std::size_t first_undecided(const Propagator& up) const;
+  void refute_subtree(Propagator& up, const std::vector<int>& node, std::vector<Clause>& lemmas,
+                      std::size_t& budget) const;
 
   json q_;
   Network net_;
@@ -208,9 +211,53 @@ std::string FormulaFamily::cube_label(const std::vector<int>& lits) const {
   return first ? "whole query" : s.str();
 }
 
+// The first branch point that the current assignment of `up` leaves open (points_.size(): none).
+// Decisions only add to an assignment, so a node's first open point is also its children's
+// first candidate: scanning from 0 finds what make_cubes found from its parent's point on.
+std::size_t FormulaFamily::first_undecided(const Propagator& up) const {
+  std::size_t p = 0;
+  for (; p < points_.size(); ++p) {
+    const auto& bp = points_[p];
+    bool decided = false;
+    for (int l : bp.lits) decided = decided || (bp.one_of ? up.value(l) > 0 : up.value(l) != 0);
+    if (!decided) break;
+  }
+  return p;
+}
+
+// A node of the decision tree below which no cube lies: make_cubes refuted it by propagation,
+// or split it and refuted every child (recursively). Appends the lemmas that make its negation
+// RUP, children first: a refuted node's negation is RUP by propagation on the base; an inner
+// node's negation is RUP once its children's negations are there (binary: v and -v; one_of:
+// through the at-least-one clause of the group).
+void FormulaFamily::refute_subtree(Propagator& up, const std::vector<int>& node,
+                                   std::vector<Clause>& lemmas, std::size_t& budget) const {
+  // make_cubes keeps its tree to about 64 x target nodes, so a branch that needs more than the
+  // budget is a branch with a missing cube, not one make_cubes refuted.
+  if (budget == 0) throw std::logic_error("coverage: a branch with no cube is not refuted by the decision tree");
+  --budget;
+  bool conflict = false;
+  for (int l : node) conflict = conflict || !up.decide(l);
+  std::size_t p = conflict ? 0 : first_undecided(up);
+  while (up.levels() > 0) up.pop();
+  if (!conflict) {
+    if (p >= points_.size())
+      throw std::logic_error("coverage: a branch with no cube is not refuted by the decision tree");
+    const auto& bp = points_[p];
+    const std::vector<int> kids = bp.one_of ? bp.lits : std::vector<int>{bp.lits[0], -bp.lits[0]};
+    for (int l : kids) {
+      std::vector<int> child = node;
+      child.push_back(l);
+      refute_subtree(up, child, lemmas, budget);
+    }
+  }
+  Clause lemma;
+  for (int x : node) lemma.push_back(-x);
+  lemmas.push_back(std::move(lemma));
+}
+
 struct TreeNode {
   std::vector<int> lits;
-  std::size_t next = 0;  // first branch point not yet looked at
   enum Kind { Leaf, Refuted, Inner } kind = Leaf;
   std::vector<std::size_t> children;
 };
@@ -229,13 +276,7 @@ std::vector<Cube> FormulaFamily::make_cubes(const CubeOptions& o) const {
       // Replay the node's decisions, then find its next undecided branch point.
       bool conflict = false;
       for (int l : tree[id].lits) conflict = conflict || !up.decide(l);
-      std::size_t p = tree[id].next;
-      for (; !conflict && p < points_.size(); ++p) {
-        const auto& bp = points_[p];
-        bool decided = false;
-        for (int l : bp.lits) decided = decided || (bp.one_of ? up.value(l) > 0 : up.value(l) != 0);
-        if (!decided) break;
-      }
+      const std::size_t p = conflict ? points_.size() : first_undecided(up);
       if (conflict || p >= points_.size() || next_leaves.size() + leaves.size() > 64 * target) {
         while (up.levels() > 0) up.pop();
         next_leaves.push_back(id);
@@ -247,7 +288,6 @@ std::vector<Cube> FormulaFamily::make_cubes(const CubeOptions& o) const {
         TreeNode c;
         c.lits = tree[id].lits;
         c.lits.push_back(l);
-        c.next = p + 1;
         const bool ok = up.decide(l);
         up.pop();
         c.kind = ok ? TreeNode::Leaf : TreeNode::Refuted;
@@ -284,6 +324,8 @@ Coverage FormulaFamily::check_coverage(const std::vector<Cube>& cubes) const {
   std::vector<std::vector<int>> order(prefixes.begin(), prefixes.end());
   std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
   std::set<std::vector<int>> have(cube_set);
+  Propagator up(base_, total_vars_);
+  std::size_t budget = std::size_t{1} << 18;
   for (const auto& p : order) {
     // The children of p are the extensions by the literals of the branch point of its cubes.
     std::set<int> branch_lits;
@@ -300,10 +342,15 @@ Coverage FormulaFamily::check_coverage(const std::vector<Cube>& cubes) const {
     for (int l : kids) {
       std::vector<int> child = p;
       child.push_back(l);
-      if (have.count(child)) continue;
-      Clause lemma;
-      for (int x : child) lemma.push_back(-x);
-      lemmas.push_back(std::move(lemma));  // a refuted child: RUP by propagation on the base
+      if (!have.count(child)) {
+        try {
+          refute_subtree(up, child, lemmas, budget);
+        } catch (const std::logic_error& e) {
+          Coverage cov;
+          cov.message = std::string(e.what()) + " (node " + cube_label(child) + ")";
+          return cov;
+        }
+      }
     }
     if (!p.empty()) {
       Clause lemma;
