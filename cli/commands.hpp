@@ -9,6 +9,9 @@
 
 namespace schedcert::cli {
 
+// The whole command line: parse, run, map the outcome to the exit code (cli/app.cpp).
+int run_app(int argc, char** argv);
+
 // Options shared by the commands that pick a construction and its parameters.
 struct ConstructionOptions {
   int dim = 0;

@@ -42,8 +42,8 @@ objflags=("${flags[@]/-fsanitize=fuzzer,address,undefined/-fsanitize=fuzzer-no-l
 mapfile -t small_lib < <(ls "$root"/schedules/*.cpp "$root"/schedules/transforms/*.cpp \
                             "$root"/verifier/verdict.cpp "$root"/verifier/native*.cpp | grep -v '/registry.cpp$')
 # The CLI target: the front end's sources minus cli/main.cpp, over the library (as CMake globs it).
-mapfile -t cli_srcs < <(ls "$root"/cli/*.cpp | grep -v '/main.cpp$')
-mapfile -t full_lib < <(find "$root"/schedules "$root"/verifier "$root"/encodings "$root"/certify \
+mapfile -t cli_srcs < <(ls "$root"/cli/*.cpp | grep -v -e '/main.cpp$' -e '/app.cpp$')
+mapfile -t full_lib < <(find "$root"/schedules "$root"/verifier "$root"/encodings "$root"/search "$root"/certify \
                             "$root"/witnesses -name '*.cpp' | sort)
 lib_a="${SCHEDCERT_LIB:-$root/build/libschedcert_lib.a}"
 objdir="$out/obj"
