@@ -120,7 +120,8 @@ int print_summary(const search::Family& f, const search::RunDir& run, const sear
   }
   std::cout << s.message << "\n";
   if (s.verdict == search::RunVerdict::Sat) std::cout << "  witness: " << run.path() << "/witness.json\n";
-  std::cout << "  cubes: " << s.unsat << " unsat (every DRAT proof checked), " << s.sat << " sat, " << s.unknown
+  std::cout << "  cubes: " << s.unsat << " unsat (every DRAT proof checked; " << s.unsat_lrat
+            << " of them also by the Coq-verified LRAT checker), " << s.sat << " sat, " << s.unknown
             << " open, " << s.pending << " not run; cube CPU total " << search::format_duration(s.total_cube_cpu)
             << " (" << s.total_cube_cpu << " s, of which proof checks " << s.total_check_cpu << " s)";
   if (s.wall_seconds > 0)

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "encodings/lrat_check.hpp"
 #include "encodings/sat_drat.hpp"
 #include "schedules/atomic_file.hpp"
 #include "schedules/error.hpp"
@@ -45,16 +46,27 @@ void add_clause(CaDiCaL::Solver& s, const Clause& c) {
   s.add(0);
 }
 
-// Checks `proof` against base + rest; fills rec.
+// Checks `proof` against base + rest; fills rec. Two checkers, both must accept: our forward DRAT
+// checker (which writes the LRAT proof with the hints it found) and the Coq-verified LRAT
+// checker on that LRAT proof and the same CNF (encodings/lrat_check.hpp). Without a configured
+// verified checker (a build without Coq/OCaml), the DRAT check alone decides and the record says
+// so.
 void check_into(const Family& f, const std::vector<Clause>& rest, const std::string& proof, ProofRecord& rec) {
   std::vector<Clause> cnf;
   cnf.reserve(f.base().size() + rest.size());
   cnf.insert(cnf.end(), f.base().begin(), f.base().end());
   cnf.insert(cnf.end(), rest.begin(), rest.end());
-  const encodings::DratReport rep = encodings::check_drat(cnf, proof);
-  rec.checked = rep.verified;
-  rec.message = rep.message;
-  rec.lemmas = rep.lemmas;
+  std::string stem = proof;
+  if (stem.size() > 5 && stem.compare(stem.size() - 5, 5, ".drat") == 0) stem.resize(stem.size() - 5);
+  const bool verified_checker = !encodings::lrat_checker_path().empty();
+  const encodings::UnsatCertificate c = encodings::certify_unsat(cnf, proof, stem, "", false);
+  std::error_code ec;
+  fs::remove(stem + ".cnf", ec);
+  rec.lrat_verified = c.lrat.verified;
+  rec.cnf_sha256 = c.lrat.cnf_sha256;
+  rec.checked = c.drat.verified && (c.lrat.verified || !verified_checker);
+  rec.message = verified_checker ? c.summary() : c.drat.message + " (no verified LRAT checker in this build)";
+  rec.lemmas = c.drat.lemmas;
   rec.hash = file_hash(proof, &rec.bytes);
 }
 

@@ -8,10 +8,13 @@
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <sstream>
 
+#include "encodings/lrat_check.hpp"
 #include "encodings/sat_drat.hpp"
+#include "schedules/error.hpp"
 #include "search/conquer.hpp"
 
 namespace schedcert::search {
@@ -61,12 +64,19 @@ std::string scratch_file(const char* what) {
       .string();
 }
 
-void fill(Coverage& cov, const encodings::DratReport& rep, std::size_t clauses) {
-  cov.checked = rep.verified;
-  cov.lemmas = rep.lemmas;
-  cov.clauses = clauses;
-  cov.message = rep.verified ? "coverage CNF (" + std::to_string(clauses) + " clauses) UNSAT, DRAT proof checked: " + rep.message
-                             : "coverage proof REJECTED: " + rep.message;
+// Both checkers on the coverage CNF: our DRAT checker (writing LRAT) and the Coq-verified LRAT
+// checker (encodings/lrat_check.hpp); without a verified checker in the build, DRAT alone.
+void certify_into(Coverage& cov, const std::vector<Clause>& cnf, const std::string& proof) {
+  const bool verified_checker = !encodings::lrat_checker_path().empty();
+  const encodings::UnsatCertificate c = encodings::certify_unsat(cnf, proof, proof, "", false);
+  std::error_code ec;
+  std::filesystem::remove(proof + ".cnf", ec);
+  cov.checked = c.drat.verified && (c.lrat.verified || !verified_checker);
+  cov.lemmas = c.drat.lemmas;
+  cov.clauses = cnf.size();
+  const std::string how = verified_checker ? c.summary() : c.drat.message + " (no verified LRAT checker in this build)";
+  cov.message = cov.checked ? "coverage CNF (" + std::to_string(cnf.size()) + " clauses) UNSAT: " + how
+                            : "coverage proof REJECTED: " + how;
 }
 
 }  // namespace
@@ -107,7 +117,7 @@ Coverage check_cover_cadical(const std::vector<Clause>& side, const std::vector<
     cov.message = m.str();
     cov.clauses = cnf.size();
   } else if (r == 20) {
-    fill(cov, encodings::check_drat(cnf, proof), cnf.size());
+    certify_into(cov, cnf, proof);
   } else {
     cov.message = "coverage CNF not decided";
   }
@@ -124,13 +134,18 @@ Coverage check_cover_drup(const std::vector<Clause>& side, const std::vector<Cub
                "formula + negated cubes";
   cov.argument = argument;
   const std::vector<Clause> cnf = coverage_cnf(side, cubes);
-  std::ostringstream proof;
-  for (const auto& c : lemmas) {
-    for (int l : c) proof << l << ' ';
-    proof << "0\n";
+  const std::string proof = scratch_file("coverage-drup");
+  {
+    std::ofstream out(proof);
+    for (const auto& c : lemmas) {
+      for (int l : c) out << l << ' ';
+      out << "0\n";
+    }
+    out << "0\n";
+    if (!out) throw InputError("cannot write the coverage proof '" + proof + "'");
   }
-  proof << "0\n";
-  fill(cov, encodings::check_drat_text(cnf, proof.str()), cnf.size());
+  certify_into(cov, cnf, proof);
+  std::remove(proof.c_str());
   cov.cpu_seconds = thread_cpu_seconds() - cpu0;
   return cov;
 }

@@ -50,7 +50,8 @@ json to_json(const CubeResult& r) {
     const auto& p = r.proof;
     j["proof"] = json{{"format", p.format}, {"bytes", p.bytes},     {"hash", p.hash},
                       {"lemmas", p.lemmas}, {"checked", p.checked}, {"message", p.message},
-                      {"fresh", p.fresh},   {"file", p.file},       {"extra_file", p.extra_file}};
+                      {"fresh", p.fresh},   {"file", p.file},       {"extra_file", p.extra_file},
+                      {"lrat_verified", p.lrat_verified}, {"cnf_sha256", p.cnf_sha256}};
   }
   if (r.status == CubeStatus::Sat) j["witness"] = r.witness;
   return j;
@@ -78,6 +79,8 @@ CubeResult result_from_json(const json& j) {
     r.proof.fresh = p.value("fresh", false);
     r.proof.file = p.value("file", "");
     r.proof.extra_file = p.value("extra_file", "");
+    r.proof.lrat_verified = p.value("lrat_verified", false);
+    r.proof.cnf_sha256 = p.value("cnf_sha256", "");
   }
   if (j.contains("witness")) r.witness = j["witness"];
   return r;

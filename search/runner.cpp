@@ -36,6 +36,7 @@ std::string to_string(RunVerdict v) {
 json RunSummary::to_json() const {
   json j{{"verdict", to_string(verdict)}, {"cubes", cubes},       {"unsat", unsat},
          {"sat", sat},                    {"unknown", unknown},   {"pending", pending},
+         {"unsat_lrat_verified", unsat_lrat},
          {"skipped_files", skipped_files}, {"coverage_ok", coverage_ok},
          {"wall_seconds", wall_seconds},  {"cpu_seconds", cpu_seconds},
          {"total_cube_cpu_seconds", total_cube_cpu}, {"total_check_cpu_seconds", total_check_cpu},
@@ -92,6 +93,7 @@ RunSummary summarize(const Family& f, const RunDir& run) {
       if (!s.sat_cube) s.sat_cube = r;
     } else if (r.done()) {
       ++s.unsat;
+      s.unsat_lrat += r.proof.lrat_verified;
     } else {
       ++s.unknown;
     }

@@ -38,6 +38,7 @@ std::string to_string(RunVerdict v);
 struct RunSummary {
   RunVerdict verdict = RunVerdict::Open;
   std::size_t cubes = 0, unsat = 0, sat = 0, unknown = 0, pending = 0, skipped_files = 0;
+  std::size_t unsat_lrat = 0;          // UNSAT cubes whose LRAT proof the Coq-verified checker accepted
   bool coverage_ok = false;
   std::optional<CubeResult> sat_cube;  // with its (re-checked) witness
   double wall_seconds = 0;             // of this invocation
