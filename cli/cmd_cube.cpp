@@ -150,8 +150,8 @@ int run_family(const json& query, const CubeCli& o, std::function<std::string()>
     return 0;
   }
   if (o.dir.empty() == o.resume.empty()) throw InputError("--dir/--resume: give exactly one (a new run or one to continue)");
-  auto family = search::make_family(query);
   const bool fresh = !o.dir.empty();
+  std::unique_ptr<search::Family> family = fresh ? search::make_family(query) : nullptr;
   std::unique_ptr<search::RunDir> run;
   if (fresh) {
     search::CubeOptions co;
@@ -310,6 +310,7 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
                                              "then judge DIR");
   merge->add_option("dir", o->dir, "the run directory to merge into")->required();
   merge->add_option("others", o->others, "run directories to merge from")->required();
+  merge->add_option("-o,--output", o->output, "write the summary as JSON");
   merge->callback([&action, o] {
     action = [o] {
       const auto into = search::RunDir::open(o->dir);

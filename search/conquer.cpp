@@ -51,7 +51,8 @@ void add_clause(CaDiCaL::Solver& s, const Clause& c) {
 // checker on that LRAT proof and the same CNF (encodings/lrat_check.hpp). Without a configured
 // verified checker (a build without Coq/OCaml), the DRAT check alone decides and the record says
 // so.
-void check_into(const Family& f, const std::vector<Clause>& rest, const std::string& proof, ProofRecord& rec) {
+// Returns the CPU seconds of the verified checker (a child process: not in this thread's time).
+double check_into(const Family& f, const std::vector<Clause>& rest, const std::string& proof, ProofRecord& rec) {
   std::vector<Clause> cnf;
   cnf.reserve(f.base().size() + rest.size());
   cnf.insert(cnf.end(), f.base().begin(), f.base().end());
@@ -68,6 +69,7 @@ void check_into(const Family& f, const std::vector<Clause>& rest, const std::str
   rec.message = verified_checker ? c.summary() : c.drat.message + " (no verified LRAT checker in this build)";
   rec.lemmas = c.drat.lemmas;
   rec.hash = file_hash(proof, &rec.bytes);
+  return c.lrat.cpu_seconds;
 }
 
 }  // namespace
@@ -114,8 +116,9 @@ CubeResult conquer(const Family& f, const Cube& cube, std::vector<Clause>& pool,
   stopper.stop = o.stop;
   stopper.timed = o.cube_timeout_s > 0;
   stopper.end = t0 + std::chrono::microseconds(static_cast<long long>(o.cube_timeout_s * 1e6));
+  double child_cpu_total = 0;  // the verified LRAT checker runs as a child process
   auto finish = [&] {
-    res.cpu_seconds = thread_cpu_seconds() - cpu0;
+    res.cpu_seconds = thread_cpu_seconds() - cpu0 + child_cpu_total;
     res.wall_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     return res;
   };
@@ -167,7 +170,7 @@ CubeResult conquer(const Family& f, const Cube& cube, std::vector<Clause>& pool,
     return finish();
   }
   const double check0 = thread_cpu_seconds();
-  check_into(f, rest, proof, res.proof);
+  double child_cpu = check_into(f, rest, proof, res.proof);
   if (!res.proof.checked && !(o.stop && o.stop())) {
     // A fresh proof of the final CNF (the incremental trace may miss restored clauses).
     CaDiCaL::Solver s;
@@ -183,12 +186,13 @@ CubeResult conquer(const Family& f, const Cube& cube, std::vector<Clause>& pool,
     s.close_proof_trace();
     if (r == 20) {
       res.proof.fresh = true;
-      check_into(f, rest, proof, res.proof);
+      child_cpu += check_into(f, rest, proof, res.proof);
     } else if (r == 10) {
       throw std::logic_error("cube " + std::to_string(cube.id) + ": the final CNF is satisfiable after an UNSAT answer");
     }
   }
-  res.check_seconds = thread_cpu_seconds() - check0;
+  res.check_seconds = thread_cpu_seconds() - check0 + child_cpu;
+  child_cpu_total = child_cpu;
   if (res.proof.checked) {
     res.status = CubeStatus::Unsat;
     if (!o.keep_dir.empty()) {

@@ -9,9 +9,15 @@
 namespace schedcert::search {
 
 std::unique_ptr<Family> make_family(const nlohmann::json& q) {
+  if (!q.is_object()) throw InputError("query: expected a JSON object naming a cube family, got " + q.dump());
   const std::string kind = q.value("family", "");
-  if (kind == "alpha-cds") return make_alpha_family(AlphaQuery{q.at("dim").get<int>(), q.at("max_size").get<unsigned>()});
-  if (kind == "successive" || kind == "synthesis") return make_formula_family(q);
+  try {
+    if (kind == "alpha-cds")
+      return make_alpha_family(AlphaQuery{q.at("dim").get<int>(), q.at("max_size").get<unsigned>()});
+    if (kind == "successive" || kind == "synthesis") return make_formula_family(q);
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError("query (family " + kind + "): " + e.what());
+  }
   throw InputError("query: unknown cube family '" + kind + "'");
 }
 

@@ -232,8 +232,6 @@ std::size_t FormulaFamily::first_undecided(const Propagator& up) const {
 // through the at-least-one clause of the group).
 void FormulaFamily::refute_subtree(Propagator& up, const std::vector<int>& node,
                                    std::vector<Clause>& lemmas, std::size_t& budget) const {
-  // make_cubes keeps its tree to about 64 x target nodes, so a branch that needs more than the
-  // budget is a branch with a missing cube, not one make_cubes refuted.
   if (budget == 0) throw std::logic_error("coverage: a branch with no cube is not refuted by the decision tree");
   --budget;
   bool conflict = false;
@@ -325,7 +323,10 @@ Coverage FormulaFamily::check_coverage(const std::vector<Cube>& cubes) const {
   std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
   std::set<std::vector<int>> have(cube_set);
   Propagator up(base_, total_vars_);
-  std::size_t budget = std::size_t{1} << 18;
+  // make_cubes drops or splits a node only by propagation, so its refuted subtrees are small: a
+  // branch that needs many more nodes than the tree has is a missing cube (failing the check)
+  // rather than one make_cubes refuted. Refuting it anyway would still be sound.
+  std::size_t budget = 16 * (prefixes.size() + cubes.size()) + 4096;
   for (const auto& p : order) {
     // The children of p are the extensions by the literals of the branch point of its cubes.
     std::set<int> branch_lits;

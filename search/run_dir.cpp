@@ -114,6 +114,7 @@ void RunDir::record(const CubeResult& r) const {
     } catch (const std::exception&) {
     }
   }
+  fs::create_directories(p.parent_path());  // a copied run directory may lack results/
   write_file_json(p, to_json(r));
 }
 
