@@ -64,7 +64,7 @@ TEST_CASE("alpha: separator cuts are valid and checked natively") {
   CHECK(alpha_cnf::check_cut(3, {-1, 2}) != "");
 }
 
-TEST_CASE("alpha(d) certified for d = 1..5 with CaDiCaL; DRAT re-checked, SMT-LIB2 by z3 and cvc5") {
+TEST_CASE("alpha(d) certified for d = 1..5 with CaDiCaL / DRAT re-checked, SMT-LIB2 by z3 and cvc5") {
   const auto dir = std::filesystem::temp_directory_path() / "schedcert-alpha-test";
   std::filesystem::remove_all(dir);
   for (int d = 1; d <= 5; ++d) {

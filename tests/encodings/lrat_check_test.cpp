@@ -102,7 +102,7 @@ TEST_CASE("lrat: RAT steps (groups of hints per clause holding the negated pivot
   CHECK(v.verified);
 }
 
-TEST_CASE("lrat: CaDiCaL's pigeonhole proof via our DRAT checker; tampered LRAT steps are rejected") {
+TEST_CASE("lrat: CaDiCaL's pigeonhole proof via our DRAT checker / tampered LRAT steps are rejected") {
   TempDir t;
   const auto f = pigeonhole(5);
   const std::string drat = (t.p / "php.drat").string();

@@ -29,7 +29,7 @@ std::size_t count(const std::string& s, const std::string& what) {
 }
 }  // namespace
 
-TEST_CASE("lrat coq: check_proof_sound, tree_cds, alpha_exact without axioms; alpha_4 from --coq compiles" *
+TEST_CASE("lrat coq: check_proof_sound, tree_cds, alpha_exact without axioms / alpha_4 from --coq compiles" *
           doctest::test_suite("slow")) {
   const fs::path src = fs::path(SCHEDCERT_TEST_DIR).parent_path() / "coq";
   const fs::path dir = fs::temp_directory_path() / ("schedcert-lrat-coq-" + std::to_string(::getpid()));

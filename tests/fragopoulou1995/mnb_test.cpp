@@ -15,7 +15,7 @@ using namespace schedcert;
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::constructions::fragopoulou1995;
 
-TEST_CASE("fa1995 mnb: valid for n <= 4, odd k <= 9; steps and transmissions against §4.1") {
+TEST_CASE("fa1995 mnb: valid for n <= 4, odd k <= 9 / steps and transmissions against §4.1") {
   for (int n = 1; n <= 4; ++n)
     for (int k = 3; k <= 9; k += 2) {
       const Bsg g{Torus(n, k)};

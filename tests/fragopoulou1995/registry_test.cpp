@@ -57,7 +57,7 @@ TEST_CASE("fa1995 registry: certified with both engines, claims compared") {
   CHECK(certify_fa("fa-mnb", 3, 5, 1, "balanced").outcome == certify::Outcome::Valid);
 }
 
-TEST_CASE("fa1995 registry: radix defaults to 3; bad parameters are named") {
+TEST_CASE("fa1995 registry: radix defaults to 3 / bad parameters are named") {
   Params p;
   p.dim = 2;  // the default certify job passes no radix
   const Schedule s = generate(Registry::instance().find("fa-mnb"), p);
@@ -69,7 +69,9 @@ TEST_CASE("fa1995 registry: radix defaults to 3; bad parameters are named") {
   p.radix = 3;
   p.variant = "fast";
   CHECK_THROWS_WITH_AS(generate(Registry::instance().find("fa-scatter"), p),
-                       "--variant: fa-scatter has no variants, not 'fast'", InputError);
+                       "--variant: construction fa-scatter does not take --variant (given fast; it takes: --dim n "
+                       "(1..6) [--radix k odd, default 3] [--messages M] [--root R])",
+                       InputError);
 }
 
 TEST_CASE("fa1995 table: rows, findings and the repairing variants") {

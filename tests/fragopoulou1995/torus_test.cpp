@@ -74,7 +74,7 @@ TEST_CASE("fa1995 torus: Ro is the right cyclic shift with the wrapped digit map
 }
 
 TEST_CASE(
-    "fa1995 torus: translation and rotation preserve adjacency; Tr keeps, Ro maps dimensions") {
+    "fa1995 torus: translation and rotation preserve adjacency / Tr keeps, Ro maps dimensions") {
   for (int n = 1; n <= 3; ++n)
     for (int k = 3; k <= 7; k += 2) {
       CAPTURE(n);

@@ -69,7 +69,7 @@ TEST_CASE("hj1986 §3.3.1: SBT broadcast, ceil(M/B) log N (1 port), ceil(M/B)+lo
   CHECK_THROWS_AS(hj_sbt_broadcast(3, 0, Model::AllPort, 1, 1, "nonsense"), schedcert::InputError);
 }
 
-TEST_CASE("hj1986 Table 3: HP broadcast, 2ceil(M/B)+N-3 (1 s or r); 1 s & r takes ceil(M/B)+N-2") {
+TEST_CASE("hj1986 Table 3: HP broadcast, 2ceil(M/B)+N-3 (1 s or r) / 1 s & r takes ceil(M/B)+N-2") {
   for (int n = 2; n <= 8; ++n)
     for (const MB& x : kSizes) {
       const std::uint64_t Q = ceil_div(x.M, x.B), N = std::uint64_t{1} << n;

@@ -71,7 +71,7 @@ std::vector<Base> greedy_bases() {
 
 }  // namespace
 
-TEST_CASE("mutation: native agrees with the reference checker on every mutant; smt on a sample") {
+TEST_CASE("mutation: native agrees with the reference checker on every mutant / smt on a sample") {
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<Base> bases = registry_bases();
   const std::size_t from_registry = bases.size();

@@ -71,7 +71,7 @@ TEST_CASE("checked: CI manifest numbers are not narrowed to 32 bits") {
                   InputError);
 }
 
-TEST_CASE("checked: networks refuse factors of 0 or 1 vertices; with_digit clears and sets") {
+TEST_CASE("checked: networks refuse factors of 0 or 1 vertices / with_digit clears and sets") {
   using schedules::Factor;
   using schedules::FactorKind;
   CHECK_THROWS_AS(Network(std::vector<Factor>{{FactorKind::Ring, 0}}), InputError);

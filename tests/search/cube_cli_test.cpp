@@ -51,7 +51,7 @@ std::string mpirun(const std::string& args) {
 
 }  // namespace
 
-TEST_CASE("cube CLI: --jobs 1, --jobs 2 and MPI ranks agree (alpha d = 4, 5; successive Q3; a sweep row)" *
+TEST_CASE("cube CLI: --jobs 1, --jobs 2 and MPI ranks agree (alpha d = 4, 5 / successive Q3 / a sweep row)" *
           doctest::test_suite("slow")) {
   const std::string queries[] = {
       "cube alpha --dim 4 --max-size 5",
@@ -126,7 +126,7 @@ TEST_CASE("cube CLI: a run killed with SIGKILL resumes without losing a finished
   CHECK(run_cli("cube check " + dir).code == 0);
 }
 
-TEST_CASE("cube CLI: shards run apart and merged give the certified answer; a shard alone stays open") {
+TEST_CASE("cube CLI: shards run apart and merged give the certified answer / a shard alone stays open") {
   const std::string a = scratch("shard0"), b = scratch("shard1");
   CHECK(run_cli("cube alpha --dim 4 --max-size 5 -q --dir " + a + " --shard 0/2").code == 3);
   // The second shard starts from a copy of the first directory's query and cubes.

@@ -88,7 +88,7 @@ TEST_CASE("cube coverage: a deliberately missing cube is detected (alpha and suc
   CHECK_FALSE(succ->check_coverage(sc).checked);
 }
 
-TEST_CASE("cube successive Q3, free allocation: T = 13 refuted in cubes, T = 14 found; jobs 1 and 2 agree" *
+TEST_CASE("cube successive Q3, free allocation: T = 13 refuted in cubes, T = 14 found / jobs 1 and 2 agree" *
           doctest::test_suite("slow")) {
   auto below = make_formula_family(successive_query(13));
   for (unsigned jobs : {1u, 2u}) {
