@@ -2,14 +2,19 @@
 // documented exit codes in one place. Everything else lives in the library. main.cpp and the MPI
 // binary's main (mpi/main_mpi.cpp) call it.
 #include <CLI/CLI.hpp>
+#include <z3++.h>
+
 #include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <memory>
+#include <set>
 
 #include "certify/check.hpp"
 #include "cli/commands.hpp"
 #include "schedules/error.hpp"
 #include "schedules/input_text.hpp"
+#include "schedules/watchdog.hpp"
 
 namespace {
 
@@ -18,8 +23,27 @@ constexpr const char* kExitCodes =
     "  0  valid / certified (every engine accepted; a construction met its claim)\n"
     "  1  invalid / refuted (a rule is broken, or a construction missed the paper's claim)\n"
     "  2  usage or input error (bad option, unreadable or malformed file)\n"
-    "  3  unknown (a solver gave up: timeout or Z3 'unknown'; never reported as valid)\n"
+    "  3  unknown (a solver gave up: timeout or Z3 'unknown'; the --timeout or --max-memory budget\n"
+    "     ran out; never reported as valid)\n"
     "  4  engines disagree (a bug in one verifier; the report says where)\n";
+
+// The commands whose --timeout is a wall-clock budget for the whole command (issue 18), enforced
+// by the watchdog. Elsewhere --timeout is per solver call (verify/certify engines: each Z3 call;
+// sweep: each query; cube: its own run budget, kept by the cube runner so that results survive).
+const std::set<std::string> kWholeCommandTimeout = {"synthesize", "alpha", "tree", "cds"};
+
+// The --timeout of the innermost selected subcommand in kWholeCommandTimeout (0: none).
+double whole_command_timeout(const CLI::App& app) {
+  double seconds = 0;
+  for (const CLI::App* cur = &app;;) {
+    const auto subs = cur->get_subcommands();
+    if (subs.empty()) break;
+    cur = subs.front();
+    if (!kWholeCommandTimeout.count(cur->get_name())) continue;
+    if (const CLI::Option* t = cur->get_option_no_throw("--timeout")) seconds = t->as<double>();
+  }
+  return seconds;
+}
 
 }  // namespace
 
@@ -47,6 +71,16 @@ int schedcert::cli::run_app(int argc, char** argv) {
                      "suffixes k, M, G count powers of 1024")
       ->transform(CLI::AsSizeValue(false))
       ->check(CLI::PositiveNumber);
+  // Memory budget (issue 18): queries whose estimated size does not fit are refused before they
+  // are built (exit 2; Unknown in a walk over T), and the watchdog ends a command that grows
+  // past it with exit 3, before the kernel's OOM killer would.
+  const std::uint64_t default_memory = schedcert::schedules::default_memory_limit();
+  std::string max_memory_text;
+  app.add_option("--max-memory", max_memory_text,
+                 "memory budget of the command: queries estimated larger are refused (exit 2), "
+                 "a command that grows past it ends with exit 3 (default " +
+                     schedcert::schedules::format_bytes(default_memory) +
+                     ": 75 % of RAM, at most what is available; e.g. 8G, 512M; 0: none)");
   app.fallthrough();
 
   schedcert::cli::Commands commands(app);
@@ -63,6 +97,23 @@ int schedcert::cli::run_app(int argc, char** argv) {
     app.exit(e);
     return 2;
   }
+  std::unique_ptr<schedcert::schedules::Watchdog> watchdog;
+  try {
+    const std::uint64_t memory =
+        max_memory_text.empty()
+            ? default_memory
+            : (max_memory_text == "0" ? 0
+                                      : schedcert::schedules::parse_memory_size(max_memory_text,
+                                                                                "--max-memory"));
+    const schedcert::schedules::Budget budget(whole_command_timeout(app), memory, true);
+    schedcert::schedules::set_command_budget(budget);
+    if (memory > 0)  // Z3's own limit (megabytes), so that Z3 gives up before the watchdog acts
+      Z3_global_param_set("memory_max_size", std::to_string(budget.working_limit() >> 20).c_str());
+    watchdog = std::make_unique<schedcert::schedules::Watchdog>(budget);
+  } catch (const schedcert::InputError& e) {
+    std::cerr << "schedcert: error: " << e.what() << "\n";
+    return 2;
+  }
   try {
     return commands.run();
   } catch (const schedcert::InputError& e) {
@@ -71,8 +122,24 @@ int schedcert::cli::run_app(int argc, char** argv) {
   } catch (const schedcert::UnknownResult& e) {
     std::cerr << "schedcert: unknown: " << e.what() << "\n";
     return 3;
-  } catch (const std::bad_alloc&) {
-    std::cerr << "schedcert: error: out of memory (try a smaller size)\n";
+  } catch (const z3::exception& e) {
+    // Z3 raises "out of memory" when it passes memory_max_size (set from --max-memory above).
+    const std::string what = e.msg();
+    if (what.find("memory") != std::string::npos) {
+      std::cerr << "schedcert: unknown: out of memory: Z3 stopped at its limit of "
+                << schedcert::schedules::format_bytes(
+                       schedcert::schedules::command_budget().working_limit())
+                << " (90 % of --max-memory; " << what << ")\n";
+      const std::string reached = schedcert::schedules::command_budget().reached();
+      if (!reached.empty()) std::cerr << "  reached before the stop: " << reached << "\n";
+      return 3;
+    }
+    std::cerr << "schedcert: error: Z3: " << what << "\n";
     return 2;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "schedcert: unknown: out of memory at "
+              << schedcert::schedules::format_bytes(schedcert::schedules::resident_bytes())
+              << " resident (an allocation failed; --max-memory sets the budget)\n";
+    return 3;
   }
 }

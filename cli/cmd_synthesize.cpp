@@ -61,6 +61,7 @@ int report_optimum(const encodings::OptimumResult& r, unsigned lo, unsigned hi,
   if (!r.optimum) {
     std::cout << "no optimum established in [" << lo << ", " << hi << "]: last answer "
               << encodings::to_string(r.at_optimum.status) << "\n";
+    if (!r.at_optimum.reason.empty()) std::cout << "  why: " << r.at_optimum.reason << "\n";
     if (r.below.status == encodings::SynthesisStatus::Impossible && !r.below.certificate.empty())
       std::cout << "  last impossible: " << r.below.certificate << "\n";
     return 3;

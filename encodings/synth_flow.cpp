@@ -5,6 +5,7 @@
 
 #include "schedules/checked.hpp"
 #include "schedules/error.hpp"
+#include "schedules/watchdog.hpp"
 
 namespace schedcert::encodings::synth {
 
@@ -57,10 +58,43 @@ std::vector<FlowItem> items_to_move(const schedules::Problem& p, std::uint32_t n
   return out;
 }
 
+std::uint64_t Flow::estimate_bytes(const Topology& topo, const std::vector<FlowItem>& items,
+                                   unsigned steps, FlowOptions opt) {
+  // 128-bit sums: the estimate of a hopeless query must not wrap into a small one.
+  unsigned __int128 sends = 0;
+  const auto T = static_cast<std::int64_t>(steps);
+  // The exact count walks items x links; beyond 5 x 10^7 pairs the plain product bounds it.
+  if (static_cast<unsigned __int128>(items.size()) * topo.links().size() > 50'000'000)
+    sends = static_cast<unsigned __int128>(items.size()) * steps * topo.links().size();
+  else
+  for (const FlowItem& it : items)
+    for (const DLink& l : topo.links()) {
+      std::int64_t first = topo.dist(it.origin, l.from), last = T - 1;
+      if (opt.prune && it.target != kEveryNode) {
+        if (l.from == it.target) continue;
+        last = T - 1 - static_cast<std::int64_t>(topo.dist(l.to, it.target));
+      }
+      if (last >= first) sends += static_cast<unsigned __int128>(last - first + 1);
+    }
+  const unsigned __int128 holds =
+      static_cast<unsigned __int128>(items.size()) * steps * topo.n();
+  const unsigned __int128 arrays =
+      4 * static_cast<unsigned __int128>(items.size()) *
+      (static_cast<unsigned __int128>(steps) * topo.links().size() +
+       static_cast<unsigned __int128>(steps + 1) * topo.n());
+  const unsigned __int128 total = (sends + holds) * kBytesPerVariable + arrays;
+  return total > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(total);
+}
+
 Flow::Flow(Formula& f, const Topology& topo, std::vector<FlowItem> items, unsigned steps,
            FlowOptions opt)
     : items_(std::move(items)), steps_(steps), links_(topo.links().size()), n_(topo.n()) {
   const unsigned T = steps_;
+  const schedules::Budget& budget = schedules::command_budget();
+  budget.admit(estimate_bytes(topo, items_, steps, opt),
+               "the time-indexed query (" + std::to_string(items_.size()) + " items, T = " +
+                   std::to_string(T) + ", " + std::to_string(links_) + " links)");
+  const auto building = budget.phase("building the time-indexed query, T = " + std::to_string(T));
   // Checked sizes (issue 13): a wrapped product would allocate too little and index past it.
   const std::uint64_t T1 = std::uint64_t{T} + 1;
   x_.assign(checked_mul(checked_mul(items_.size(), T, "synthesis: items x T x links"), links_,
@@ -79,6 +113,10 @@ Flow::Flow(Formula& f, const Topology& topo, std::vector<FlowItem> items, unsign
   };
   std::vector<Lit> incoming;
   for (std::size_t i = 0; i < items_.size(); ++i) {
+    building.tick([&] {
+      return "item " + std::to_string(i) + " of " + std::to_string(items_.size()) + ", " +
+             std::to_string(f.num_vars()) + " variables";
+    });
     const FlowItem& it = items_[i];
     const bool personal = it.target != kEveryNode;
     auto H = [&](unsigned t, Node v) -> Lit& { return h_[(i * (T + 1) + t) * n_ + v]; };

@@ -90,6 +90,14 @@ class Flow {
   Lit holds(std::size_t item, unsigned t, Node v) const {
     return h_[(item * (steps_ + 1) + t) * n_ + v];
   }
+  // Before building (issue 18): the bytes this flow and the solver's copy of it will take, from
+  // an upper bound on its send variables (an item can be on link u->v in step t only when
+  // dist(origin, u) <= t and, pruned, t + 1 + dist(v, target) <= T) and on its holding variables
+  // (items x T x N), at kBytesPerVariable each (our formula and Z3's copy of it; measured in
+  // docs/limits.md), plus the index arrays.
+  static std::uint64_t estimate_bytes(const Topology& topo, const std::vector<FlowItem>& items,
+                                      unsigned steps, FlowOptions opt);
+  static constexpr std::uint64_t kBytesPerVariable = 2000;
 
  private:
   std::vector<FlowItem> items_;

@@ -5,15 +5,48 @@
 // Z3's native `atmost` (handled natively by the QF_FD / SAT solver's cardinality support, and
 // by the default solver's pseudo-Boolean theory). `timeout` is set on the solver; when Z3
 // answers unknown (timeout, resource limit) the outcome is Unknown with Z3's reason, never Unsat.
+// The command's budget (schedules/watchdog.hpp, issue 18) caps the timeout, is checked while the
+// query is loaded, and interrupts the running check when the watchdog stops the command.
 #include <z3++.h>
 
 #include <chrono>
+#include <memory>
+#include <mutex>
+#include <vector>
 
 #include "encodings/synth_formula.hpp"
+#include "schedules/watchdog.hpp"
 
 namespace schedcert::encodings::synth {
 
 namespace {
+
+constexpr std::uint64_t kZ3BytesPerVariable = 1800, kZ3BytesPerClause = 80;
+
+// One Z3 context with its solver and variables, on the heap so that it can be abandoned.
+struct Z3Query {
+  z3::context ctx;
+  z3::solver solver;
+  z3::expr_vector vars;
+  explicit Z3Query(const std::string& logic)
+      : solver(logic.empty() ? z3::solver(ctx) : z3::solver(ctx, logic.c_str())), vars(ctx) {}
+};
+
+// When the command's budget has stopped (timeout or memory, issue 18) the process is about to end
+// with exit 3: tearing down a context of gigabytes would take seconds of the watchdog's grace, so
+// the query is kept, still reachable, until the process exits.
+struct AbandonWhenStopped {
+  std::unique_ptr<Z3Query>& query;
+  const schedules::Budget& budget;
+  ~AbandonWhenStopped() {
+    // Never destroyed (not even at exit), still reachable for leak checkers.
+    static auto* abandoned = new std::vector<std::unique_ptr<Z3Query>>;
+    static std::mutex m;
+    if (!(budget.expired() || std::uncaught_exceptions() > 0) || !query) return;
+    std::lock_guard<std::mutex> lock(m);
+    abandoned->push_back(std::move(query));
+  }
+};
 
 std::string stats_line(const z3::stats& st) {
   std::string out;
@@ -34,20 +67,30 @@ std::string stats_line(const z3::stats& st) {
 SolveOutcome solve_with_z3(const Formula& f, const SolveSettings& settings) {
   const auto start = std::chrono::steady_clock::now();
   SolveOutcome out;
-  z3::context ctx;
-  z3::solver s = settings.logic.empty() ? z3::solver(ctx) : z3::solver(ctx, settings.logic.c_str());
-  z3::params p(ctx);
-  p.set("timeout", settings.timeout_ms);
-  s.set(p);
-
-  z3::expr_vector vars(ctx);
+  const schedules::Budget& budget = schedules::command_budget();
+  // Z3's copy of the query, measured on the Cayley query of Q6 single-port-full total exchange
+  // (5.1 M variables, 16.6 M clauses: 8.9 GiB after the variables, +0.8 GiB per 10.8 M clauses).
+  budget.admit(static_cast<std::uint64_t>(f.num_vars()) * kZ3BytesPerVariable +
+                   static_cast<std::uint64_t>(f.num_clauses()) * kZ3BytesPerClause,
+               "loading a query of " + f.summary() + " into Z3");
+  auto query = std::make_unique<Z3Query>(settings.logic);
+  const AbandonWhenStopped abandon{query, budget};
+  z3::context& ctx = query->ctx;
+  z3::solver& s = query->solver;
+  const auto loading = budget.phase("loading the query into Z3");
+  z3::expr_vector& vars = query->vars;
   vars.push_back(ctx.bool_val(true));  // index 0 unused
-  for (int v = 1; v <= f.num_vars(); ++v)
+  for (int v = 1; v <= f.num_vars(); ++v) {
+    if ((v & 0xfff) == 0)
+      loading.tick([&] { return std::to_string(v) + " of " + std::to_string(f.num_vars()) + " variables"; });
     vars.push_back(ctx.constant(ctx.int_symbol(v), ctx.bool_sort()));
+  }
   auto lit = [&](Lit l) -> z3::expr {
     return l > 0 ? vars[static_cast<unsigned>(l)] : !vars[static_cast<unsigned>(-l)];
   };
   for (std::size_t c = 0; c < f.num_clauses(); ++c) {
+    if ((c & 0xfff) == 0)
+      loading.tick([&] { return std::to_string(c) + " of " + std::to_string(f.num_clauses()) + " clauses"; });
     const std::size_t n = f.clause_size(c);
     const Lit* ls = f.clause(c);
     if (n == 0) {
@@ -69,7 +112,16 @@ SolveOutcome solve_with_z3(const Formula& f, const SolveSettings& settings) {
     s.add(z3::atmost(es, c.bound));
   }
 
-  const z3::check_result r = s.check();
+  // The timeout is set once the query is loaded, so that it ends with the command's budget.
+  z3::params p(ctx);
+  p.set("timeout", budget.has_deadline() ? budget.solver_timeout_ms(settings.timeout_ms)
+                                         : settings.timeout_ms);
+  s.set(p);
+  const z3::check_result r = [&] {
+    const auto solving = budget.phase("Z3 check");
+    const auto hook = budget.on_stop([&ctx] { ctx.interrupt(); });
+    return s.check();
+  }();
   if (r == z3::sat) {
     out.status = SolveOutcome::Status::Sat;
     out.values.assign(static_cast<std::size_t>(f.num_vars()) + 1, false);

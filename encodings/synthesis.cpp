@@ -15,6 +15,7 @@
 #include "encodings/synth_cayley_moves.hpp"
 #include "encodings/synth_reverse.hpp"
 #include "encodings/synth_timeindexed.hpp"
+#include "schedules/watchdog.hpp"
 #include "schedules/error.hpp"
 #include "verifier/native.hpp"
 
@@ -199,16 +200,28 @@ SynthesisResult synthesize_impl(Run& run) {
     run.res.schedule = checked(enc.decode(o), run.steps, name);
     return true;
   };
-  if (run.opt.cayley_first && sy::CayleyMoveEncoding::applicable(run.net, run.model, p)) {
-    sy::CayleyMoveEncoding enc(topo, run.model, p, run.steps);
-    if (restricted(enc, "cayley-moves", run.remaining_ms() / 4))
-      return run.finish(SynthesisStatus::Found);
-  }
-  if (run.opt.cayley_first && sy::CayleyEncoding::applicable(run.net, run.model, p)) {
-    sy::CayleyEncoding enc(topo, run.model, p, run.steps, run.opt.symmetry_breaking, false);
-    if (restricted(enc, "cayley", run.remaining_ms() / 3))
-      return run.finish(SynthesisStatus::Found);
-  }
+  // A restricted query that cannot fit the memory budget is skipped (it could only find a
+  // schedule, never refute one); the exact query still runs, or is refused on its own.
+  auto fits = [&](const char* name, auto&& attempt) -> bool {
+    try {
+      return attempt();
+    } catch (const schedules::TooLarge& e) {
+      run.note(std::string(name) + " skipped: " + e.what());
+      return false;
+    }
+  };
+  if (run.opt.cayley_first && sy::CayleyMoveEncoding::applicable(run.net, run.model, p) &&
+      fits("cayley-moves", [&] {
+        sy::CayleyMoveEncoding enc(topo, run.model, p, run.steps);
+        return restricted(enc, "cayley-moves", run.remaining_ms() / 4);
+      }))
+    return run.finish(SynthesisStatus::Found);
+  if (run.opt.cayley_first && sy::CayleyEncoding::applicable(run.net, run.model, p) &&
+      fits("cayley", [&] {
+        sy::CayleyEncoding enc(topo, run.model, p, run.steps, run.opt.symmetry_breaking, false);
+        return restricted(enc, "cayley", run.remaining_ms() / 3);
+      }))
+    return run.finish(SynthesisStatus::Found);
 
   // Phase 4: the exact time-indexed query.
   const bool emit = !run.opt.emit_smt2_path.empty();
@@ -277,7 +290,20 @@ OptimumResult minimize_steps(const Network& net, Model model, const Problem& pro
       o.emit_smt2_path = path + ".T" + std::to_string(T);
       written.push_back(o.emit_smt2_path);
     }
-    return synthesize(net, model, problem, T, o);
+    // A walk over T ends Unknown, with the bounds it reached, when the command's budget runs out
+    // or the next query cannot fit in memory (issue 18); a single T (synthesize) lets both
+    // through (exit 3 and exit 2).
+    try {
+      return synthesize(net, model, problem, T, o);
+    } catch (const schedules::TooLarge& e) {
+      SynthesisResult r;
+      r.reason = std::string("T = ") + std::to_string(T) + ": " + e.what();
+      return r;
+    } catch (const schedules::BudgetExceeded& e) {
+      SynthesisResult r;
+      r.reason = std::string("T = ") + std::to_string(T) + ": " + e.what();
+      return r;
+    }
   };
   auto finish = [&](std::optional<unsigned> below_steps) {
     for (const auto& f : written) {
@@ -291,6 +317,9 @@ OptimumResult minimize_steps(const Network& net, Model model, const Problem& pro
     }
     return std::move(out);
   };
+  const schedules::Budget& budget = schedules::command_budget();
+  budget.note_reached("every T < " + std::to_string(first) + " impossible (lower bound); T = " +
+                      std::to_string(first) + " undecided");
   std::optional<SynthesisResult> prev;  // result for T - 1 when it was computed
   if (first > hi) {  // the bound alone rules out the whole range
     out.below = run_at(hi);
@@ -314,6 +343,8 @@ OptimumResult minimize_steps(const Network& net, Model model, const Problem& pro
       return finish(T - 1);
     }
     prev = std::move(r);
+    budget.note_reached("every T <= " + std::to_string(T) + " impossible; T = " +
+                        std::to_string(T + 1) + " undecided");
   }
   if (prev) out.below = std::move(*prev);
   return finish(hi);

@@ -58,6 +58,7 @@ struct SynthesisResult {
   std::string certificate;  // Impossible: the argument, or "UNSAT of query <file>"
   double seconds = 0.0;     // wall-clock seconds of this call
   std::string stats;        // phases run, query sizes, solver statistics
+  std::string reason;       // Unknown in a walk over T: the budget that ran out (issue 18)
 };
 
 SynthesisResult synthesize(const schedules::Network& net, schedules::Model model,

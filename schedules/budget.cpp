@@ -46,7 +46,13 @@ struct Budget::State {
   std::atomic<std::int64_t> last_print{std::numeric_limits<std::int64_t>::min() / 2};
   std::mutex m;  // guards the members below
   std::ostream* out = &std::cerr;
-  std::vector<std::pair<std::uint64_t, std::string>> phases;  // open phases, innermost last
+  std::string reached;  // note_reached
+  struct OpenPhase {
+    std::uint64_t id;
+    std::string name;
+    Clock::time_point start;
+  };
+  std::vector<OpenPhase> phases;  // open phases, innermost last
   std::vector<std::pair<std::uint64_t, std::function<void()>>> hooks;
   std::uint64_t next_id = 1;
 };
@@ -180,6 +186,16 @@ Budget::StopHook::~StopHook() {
   std::erase_if(state_->hooks, [&](const auto& h) { return h.first == id_; });
 }
 
+void Budget::note_reached(const std::string& what) const {
+  std::lock_guard<std::mutex> lock(state_->m);
+  state_->reached = what;
+}
+
+std::string Budget::reached() const {
+  std::lock_guard<std::mutex> lock(state_->m);
+  return state_->reached;
+}
+
 bool Budget::progress() const { return state_->progress; }
 
 void Budget::set_progress_stream(std::ostream* out) const {
@@ -191,7 +207,19 @@ Budget::Phase Budget::phase(std::string name) const { return Phase(*this, std::m
 
 std::string Budget::current_phase() const {
   std::lock_guard<std::mutex> lock(state_->m);
-  return state_->phases.empty() ? std::string() : state_->phases.back().second;
+  return state_->phases.empty() ? std::string() : state_->phases.back().name;
+}
+
+void Budget::report_if_due() const {
+  std::string name;
+  Clock::time_point start;
+  {
+    std::lock_guard<std::mutex> lock(state_->m);
+    if (state_->phases.empty()) return;
+    name = state_->phases.back().name;
+    start = state_->phases.back().start;
+  }
+  if (progress_due(Clock::now(), start)) report(name, "");
 }
 
 bool Budget::progress_due(Clock::time_point now, Clock::time_point phase_start) const {
@@ -217,12 +245,12 @@ Budget::Phase::Phase(const Budget& b, std::string name)
     : budget_(b), name_(std::move(name)), start_(Clock::now()) {
   std::lock_guard<std::mutex> lock(budget_.state_->m);
   id_ = budget_.state_->next_id++;
-  budget_.state_->phases.emplace_back(id_, name_);
+  budget_.state_->phases.push_back({id_, name_, start_});
 }
 
 Budget::Phase::~Phase() {
   std::lock_guard<std::mutex> lock(budget_.state_->m);
-  std::erase_if(budget_.state_->phases, [&](const auto& p) { return p.first == id_; });
+  std::erase_if(budget_.state_->phases, [&](const auto& p) { return p.id == id_; });
 }
 
 double Budget::Phase::seconds() const {

@@ -106,6 +106,11 @@ class Budget {
   class StopHook;
   StopHook on_stop(std::function<void()> hook) const;
 
+  // ---- what the command reached (issue 18): a walk records its best bounds and witnesses here,
+  // so that a watchdog's hard stop can still print them.
+  void note_reached(const std::string& what) const;
+  std::string reached() const;
+
   // ---- progress
   bool progress() const;
   void set_progress_stream(std::ostream* out) const;  // default std::cerr (tests capture it)
@@ -113,6 +118,9 @@ class Budget {
   Phase phase(std::string name) const;
   // The innermost phase still open ("" when none), for the watchdog's messages.
   std::string current_phase() const;
+  // The watchdog's progress line: the innermost open phase, when it has run 5 s and no line was
+  // printed in the last 10 s (so a solver call that never ticks still shows it is alive).
+  void report_if_due() const;
   // Prints one progress line now (when progress is on), whatever the clock says.
   void report(const std::string& phase, const std::string& detail) const;
 
