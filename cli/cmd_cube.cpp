@@ -244,6 +244,7 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
   alpha->callback([&action, o] {
     action = [o] {
       const json q{{"family", "alpha-cds"}, {"dim", o->dim}, {"max_size", o->max_size}};
+      const schedules::Node n = search::check_alpha_query({o->dim, o->max_size});
       std::optional<json> seed;
       std::string lower;
       if (!o->seed_witness.empty()) {
@@ -251,10 +252,10 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
         const auto s = (*seed)["cds"].get<std::vector<schedules::Node>>();
         if (const auto why = search::check_cds(o->dim, s); !why.empty())
           throw InputError("--seed-witness: not a connected dominating set of Q" + std::to_string(o->dim) + ": " + why);
-        lower = "alpha(" + std::to_string(o->dim) + ") >= " + std::to_string((1u << o->dim) - s.size()) + " (seed); ";
+        lower = "alpha(" + std::to_string(o->dim) + ") >= " + std::to_string(n - s.size()) + " (seed); ";
       }
       const std::string b = lower + "asking: alpha(" + std::to_string(o->dim) +
-                            ") <= " + std::to_string((1u << o->dim) - o->max_size - 1) + "?";
+                            ") <= " + std::to_string(n - o->max_size - 1) + "?";
       return run_family(o->resume.empty() || o->dim ? q : json(), *o, [b] { return b; }, seed ? &*seed : nullptr);
     };
   });

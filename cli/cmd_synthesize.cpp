@@ -15,6 +15,7 @@
 #include "schedules/checked.hpp"
 #include "schedules/error.hpp"
 #include "schedules/schedule_json.hpp"
+#include "schedules/watchdog.hpp"
 #include "verifier/bounds.hpp"
 
 namespace schedcert::cli {
@@ -28,7 +29,7 @@ struct SynthOptions {
   std::vector<unsigned> sources;
   unsigned root = 0, messages = 1, steps = 0, max_steps = 0;
   double timeout = 600;
-  bool quiet = false, no_symmetry = false;
+  bool quiet = false, no_symmetry = false, estimate = false;
 };
 
 int report(const encodings::SynthesisResult& r, unsigned steps, const SynthOptions& o) {
@@ -168,6 +169,9 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
   sub->add_flag("--no-symmetry", o->no_symmetry,
                 "successive-broadcast: no symmetry-breaking rules (slower; same answers)");
   sub->add_flag("--quiet,-q", o->quiet, "no progress on stderr");
+  sub->add_flag("--estimate", o->estimate,
+                "print the estimated memory of the exact query at --steps T (or at the lower "
+                "bound) against --max-memory, without building it (docs/limits.md)");
   sub->callback([&action, o] {
     action = [o] {
       Network net = Network::parse(o->network);
@@ -206,8 +210,22 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       so.emit_smt2_path = o->emit;
       so.symmetry_breaking = !o->no_symmetry;
       std::cout << "synthesis: " << net.name() << ", " << to_string(m) << ", " << p.describe() << "\n";
-      if (o->steps > 0) return report(encodings::synthesize(net, m, p, o->steps, so), o->steps, *o);
+      if (o->steps > 0 && !o->estimate)
+        return report(encodings::synthesize(net, m, p, o->steps, so), o->steps, *o);
       const auto lb = verifier::lower_bounds(net, m, p);
+      if (o->estimate) {
+        const unsigned T = o->steps > 0 ? o->steps : checked_cast<unsigned>(
+            std::max<std::uint64_t>(lb.steps.value, 1), "synthesis: the lower bound on steps");
+        const std::uint64_t bytes = encodings::estimate_exact_query_bytes(net, m, p, T);
+        const auto& budget = command_budget();
+        std::cout << "exact time-indexed query at T = " << T
+                  << (o->steps > 0 ? "" : " (the lower bound)") << ": estimated "
+                  << format_bytes(bytes) << "; memory budget " << format_bytes(budget.working_limit())
+                  << " (90 % of --max-memory): "
+                  << (budget.memory_limit() == 0 || bytes <= budget.headroom() ? "fits" : "does not fit")
+                  << "\n";
+        return 0;
+      }
       const unsigned lo = checked_cast<unsigned>(std::max<std::uint64_t>(lb.steps.value, 1),
                                                  "synthesis: the lower bound on steps");
       const unsigned hi = o->max_steps > 0 ? o->max_steps : checked_cast<unsigned>(

@@ -24,6 +24,7 @@
 #include "encodings/sat_drat.hpp"
 #include "encodings/sat_drat_reader.hpp"
 #include "encodings/sat_lrat_writer.hpp"
+#include "schedules/checked.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -158,7 +159,7 @@ class Checker {
   };
   static std::uint32_t code(int l) { return l > 0 ? 2u * static_cast<std::uint32_t>(l) : 2u * static_cast<std::uint32_t>(-l) + 1u; }
   static int decode(std::uint32_t c) { return (c & 1u) ? -static_cast<int>(c >> 1) : static_cast<int>(c >> 1); }
-  static std::uint64_t hash(const std::vector<int>& lits) {
+  SCHEDCERT_INTENDED_WRAP static std::uint64_t hash(const std::vector<int>& lits) {
     std::uint64_t h = 0, s = 0;
     for (int l : lits) {
       std::uint64_t x = code(l) * 0x9E3779B97F4A7C15ull;

@@ -23,6 +23,14 @@ bool prune_allowed(Model m, const Problem& p) {
 
 }  // namespace
 
+std::uint64_t TimeIndexedEncoding::estimate_bytes(const Topology& topo, Model model,
+                                                  const Problem& p, unsigned steps) {
+  FlowOptions fo;
+  fo.prune = prune_allowed(model, p);
+  fo.combining = p.combining();
+  return Flow::estimate_bytes(topo, items_to_move(p, topo.n()), steps, fo);
+}
+
 TimeIndexedEncoding::TimeIndexedEncoding(const Topology& topo, Model model, const Problem& p,
                                          unsigned steps, const EncodeFlags& flags)
     : topo_(topo), model_(model), problem_(p), steps_(steps), f_(flags.keep_names) {

@@ -47,6 +47,10 @@ class TimeIndexedEncoding {
   // The schedule a satisfying assignment describes (exactly `steps` steps, some maybe empty).
   schedules::Schedule decode(const SolveOutcome& sat) const;
   const std::string& notes() const { return notes_; }
+  // The bytes the query at `steps` would take, computed before building it (Flow::estimate_bytes
+  // with the options the constructor uses).
+  static std::uint64_t estimate_bytes(const Topology& topo, schedules::Model model,
+                                      const schedules::Problem& p, unsigned steps);
 
  private:
   void add_link_rules();

@@ -255,6 +255,14 @@ void check_synthesis_steps(std::uint64_t steps, const char* what) {
                      " steps; the time-indexed encodings take at most 2^16");
 }
 
+std::uint64_t estimate_exact_query_bytes(const Network& net, Model model, const Problem& problem,
+                                         unsigned steps) {
+  check_synthesis_steps(steps, "synthesis");
+  problem.validate(net);
+  const sy::Topology topo(net);
+  return sy::TimeIndexedEncoding::estimate_bytes(topo, model, problem, steps);
+}
+
 SynthesisResult synthesize(const Network& net, Model model, const Problem& problem,
                            unsigned steps, const SynthesisOptions& options) {
   check_synthesis_steps(steps, "synthesis");

@@ -61,6 +61,10 @@ struct SynthesisResult {
   std::string reason;       // Unknown in a walk over T: the budget that ran out (issue 18)
 };
 
+// The estimated size of the exact time-indexed query at `steps`, without building it (issue 18).
+std::uint64_t estimate_exact_query_bytes(const schedules::Network& net, schedules::Model model,
+                                         const schedules::Problem& problem, unsigned steps);
+
 SynthesisResult synthesize(const schedules::Network& net, schedules::Model model,
                            const schedules::Problem& problem, unsigned steps,
                            const SynthesisOptions& options = {});

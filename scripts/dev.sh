@@ -4,6 +4,7 @@
 #   bash scripts/dev.sh test    install what is missing, build, run the whole test suite (ctest)
 #   bash scripts/dev.sh bench   install, build, run the benchmarks (figures go to docs/benchmarks.md)
 #   bash scripts/dev.sh asan    install, build with AddressSanitizer + UBSan, run the fast tests
+#   bash scripts/dev.sh intsan  install, build with clang's integer sanitizer, run the fast tests
 #   bash scripts/dev.sh fuzz [SECONDS]  libFuzzer (ASan+UBSan) on the loader, the network parser
 #                               and native-vs-reference; findings go to tests/fuzz/regressions/
 set -euo pipefail
@@ -14,10 +15,11 @@ what="${1:-demo}"
 # groups; OpenMPI: the distributed cube-and-conquer binary schedcert-mpi; coq + ocaml + ocaml-findlib +
 # libsha-ocaml-dev: the Coq-verified LRAT checker, coq/lrat). Tests: z3 and cvc5 re-check exported SMT-LIB2, coq checks
 # the Coq witnesses, pdflatex (texlive) and graphviz compile the figures, chromium renders the
-# HTML viewer headless, clang with its runtime builds the fuzz targets.
+# HTML viewer headless, clang with its runtime builds the fuzz targets and the integer-sanitizer
+# build, python3 runs the second reference checker (tests/reference).
 packages=(cmake g++ make libz3-dev libcli11-dev doctest-dev nlohmann-json3-dev libbenchmark-dev
           libcadical-dev cadical libnauty2-dev nauty libopenmpi-dev openmpi-bin ccache libssl-dev z3 cvc5 coq ocaml ocaml-findlib
-          libsha-ocaml-dev texlive-latex-base texlive-pictures graphviz chromium clang libclang-rt-14-dev)
+          libsha-ocaml-dev python3 texlive-latex-base texlive-pictures graphviz chromium clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -61,14 +63,23 @@ case "$what" in
   asan)
     build build-asan -DSCHEDCERT_SANITIZE=ON -DSCHEDCERT_BENCHMARKS=OFF
     # The fast tests: everything but the cases tagged slow (doctest test-case-exclude filter).
+    # The fast tests: everything but the cases tagged slow (test-case-exclude on the name, and
+    # test-suite-exclude on the "slow" suite that doctest::test_suite("slow") puts them in).
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-      ./build-asan/tests/schedcert_tests -tce="*slow*"
+      ./build-asan/tests/schedcert_tests -tce="*slow*" -tse=slow
+    ;;
+  intsan)
+    # clang's integer sanitizer (issue 13): unsigned wrap, implicit conversions that change a
+    # value, signed overflow, shifts; every finding is fatal. The same fast tests.
+    build build-intsan -DCMAKE_CXX_COMPILER=clang++ -DSCHEDCERT_SANITIZE_INTEGER=ON -DSCHEDCERT_BENCHMARKS=OFF
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+      ./build-intsan/tests/schedcert_tests -tce="*slow*" -tse=slow
     ;;
   fuzz)
     bash tests/fuzz/run_fuzz.sh "${2:-60}" build-fuzz
     ;;
   *)
-    echo "usage: bash scripts/dev.sh demo|test|bench|asan|fuzz [SECONDS]" >&2
+    echo "usage: bash scripts/dev.sh demo|test|bench|asan|intsan|fuzz [SECONDS]" >&2
     exit 2
     ;;
 esac

@@ -63,10 +63,8 @@ inline std::uint32_t bit(int P, int p) { return std::uint32_t{1} << (P - 1 - p);
 
 class AlphaFamily : public Family {
  public:
-  explicit AlphaFamily(const AlphaQuery& q) : q_(q), n_(Node{1} << q.d), pairs_(q.d) {
-    if (q.d < 2 || q.d > 10) throw InputError("--dim: the alpha cube family takes d in [2, 10], not " + std::to_string(q.d));
-    if (q.max_size < 1 || q.max_size >= n_)
-      throw InputError("--max-size: must be in [1, " + std::to_string(n_ - 1) + "], not " + std::to_string(q.max_size));
+  // The query is checked before anything is sized by it (a shift by d = 99 was undefined).
+  explicit AlphaFamily(const AlphaQuery& q) : q_(q), n_(check_alpha_query(q)), pairs_(q.d) {
     encodings::Cnf cnf;
     std::vector<int> xs;
     for (Node v = 0; v < n_; ++v) xs.push_back(cnf.new_var());
@@ -381,6 +379,14 @@ Coverage AlphaFamily::check_coverage(const std::vector<Cube>& cubes) const {
 }
 
 }  // namespace
+
+Node check_alpha_query(const AlphaQuery& q) {
+  if (q.d < 2 || q.d > 10) throw InputError("--dim: the alpha cube family takes d in [2, 10], not " + std::to_string(q.d));
+  const Node n = Node{1} << q.d;
+  if (q.max_size < 1 || q.max_size >= n)
+    throw InputError("--max-size: must be in [1, " + std::to_string(n - 1) + "], not " + std::to_string(q.max_size));
+  return n;
+}
 
 std::unique_ptr<Family> make_alpha_family(const AlphaQuery& q) { return std::make_unique<AlphaFamily>(q); }
 

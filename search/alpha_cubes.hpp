@@ -46,6 +46,8 @@ struct AlphaQuery {
 };
 
 std::unique_ptr<Family> make_alpha_family(const AlphaQuery& q);
+// InputError naming --dim or --max-size unless 2 <= d <= 10 and 1 <= k < 2^d; returns 2^d.
+schedules::Node check_alpha_query(const AlphaQuery& q);
 
 // Native check of a CDS of Q_d: dominating, connected, size; "" when valid.
 std::string check_cds(int d, const std::vector<schedules::Node>& s);

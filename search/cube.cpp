@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <fstream>
 
+#include "schedules/checked.hpp"
 #include "schedules/error.hpp"
 
 namespace schedcert::search {
@@ -90,7 +91,7 @@ namespace {
 
 struct Fnv {
   std::uint64_t h = 1469598103934665603ull;
-  void add(const unsigned char* p, std::size_t n) {
+  SCHEDCERT_INTENDED_WRAP void add(const unsigned char* p, std::size_t n) {
     for (std::size_t i = 0; i < n; ++i) {
       h ^= p[i];
       h *= 1099511628211ull;

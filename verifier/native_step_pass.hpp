@@ -11,6 +11,7 @@
 #pragma once
 #include <algorithm>
 
+#include "schedules/checked.hpp"
 #include "verifier/native_detail.hpp"
 
 namespace schedcert::verifier::detail {
@@ -39,7 +40,7 @@ class LinkCounters {
     }
   }
   // Records a use of `link` in step `gen`; returns true if it was already used in that step.
-  bool use(std::uint64_t link, std::uint32_t gen) {
+  SCHEDCERT_INTENDED_WRAP bool use(std::uint64_t link, std::uint32_t gen) {
     std::uint32_t* st;
     std::uint32_t* ld;
     if (!dense_stamp_.empty()) {

@@ -112,7 +112,9 @@ TEST_CASE("cli: every command in the README's 'Using it' block runs and exits 0"
   const fs::path dir = fs::temp_directory_path() / ("schedcert-readme-" + std::to_string(getpid()));
   fs::create_directories(dir);
   fs::create_directory_symlink(fs::canonical(fs::path(SCHEDCERT_TEST_DIR) / ".." / "docs"), dir / "docs");
-  for (const auto& [c, expect] : commands) {
+  for (const auto& command : commands) {  // not a structured binding: clang 14 cannot capture one
+    const std::string& c = command.first;
+    const int expect = command.second;
     auto r = run_cli(c, dir.string());
     CAPTURE(c);
     CAPTURE(r.out.substr(0, 2000));

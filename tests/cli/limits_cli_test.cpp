@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <initializer_list>
 #include <string>
 
 #include "tests/cli/run_cli.hpp"
@@ -26,6 +27,17 @@ Timed timed(const std::string& args) {
 }
 
 bool has(const std::string& out, const std::string& what) { return out.find(what) != std::string::npos; }
+
+// A command with a `budget`-second --timeout: exit 3 within twice the budget (+1 s of start-up
+// under sanitizers), and each of `expected` in its output.
+void expect_unknown_in_time(const std::string& args, double budget,
+                            std::initializer_list<const char*> expected) {
+  const auto t = timed(args);
+  INFO(t.r.out);
+  CHECK(t.r.code == 3);
+  CHECK(t.seconds < 2 * budget + 1);
+  for (const char* e : expected) CHECK(has(t.r.out, e));
+}
 
 }  // namespace
 
@@ -71,19 +83,11 @@ TEST_CASE("limits: --max-memory stops Z3 at run time: exit 3 'out of memory', ne
 
 TEST_CASE("limits: search tree with a tiny --timeout ends with exit 3 within the watchdog's grace") {
   // The Q8 max-leaves query is still being built when the budget runs out: the watchdog ends it.
-  const auto t = timed("search tree -n Q8 --objective max-leaves --timeout 2 -q");
-  INFO(t.r.out);
-  CHECK(t.r.code == 3);
-  CHECK(t.seconds < 2 * 2 + 1);
-  CHECK(has(t.r.out, "--timeout 2.0 s"));
+  expect_unknown_in_time("search tree -n Q8 --objective max-leaves --timeout 2 -q", 2, {"--timeout 2.0 s"});
 }
 
 TEST_CASE("limits: search alpha with a tiny --timeout reports the interval it reached (exit 3)") {
-  const auto t = timed("search alpha --dim 7 --timeout 2");
-  INFO(t.r.out);
-  CHECK(t.r.code == 3);
-  CHECK(t.seconds < 2 * 2 + 1);
-  CHECK(has(t.r.out, "alpha(7) for Q7 (128 nodes): between"));
+  expect_unknown_in_time("search alpha --dim 7 --timeout 2", 2, {"alpha(7) for Q7 (128 nodes): between"});
 }
 
 TEST_CASE("limits: --max-memory is parsed with units and refused when malformed (exit 2)") {
@@ -97,4 +101,18 @@ TEST_CASE("limits: --max-memory is parsed with units and refused when malformed 
   const auto none = run_cli("synthesize -n Q2 -p broadcast -q --max-memory 0");
   INFO(none.out);
   CHECK(none.code == 0);
+}
+
+TEST_CASE("limits: synthesize --estimate prints the exact query's estimate against --max-memory without building it") {
+  const auto big = timed("--max-memory 8G synthesize -n Q6 -m single-port-full -p total-exchange --estimate");
+  INFO(big.r.out);
+  CHECK(big.r.code == 0);
+  CHECK(has(big.r.out, "exact time-indexed query at T = 192 (the lower bound): estimated "));
+  CHECK(has(big.r.out, "does not fit"));
+  CHECK(big.seconds < 5);
+  const auto small = run_cli("--max-memory 8G synthesize -n Q3 -m all-port -p broadcast --estimate -T 3");
+  INFO(small.out);
+  CHECK(small.code == 0);
+  CHECK(has(small.out, "exact time-indexed query at T = 3: estimated "));
+  CHECK(has(small.out, ": fits"));
 }

@@ -33,9 +33,11 @@ TEST_CASE("overflow: the N x N x M = 2^64 files exit 2 in every command that rea
   fs::create_directories(dir);
   const std::string q31_items = "N x N x M = 2147483648 x 2147483648 x 4 = 18446744073709551616";
   const std::string q22_items = "N x N x M = 4194304 x 4194304 x 1048576 = 18446744073709551616";
-  for (const auto& [name, items] :
+  for (const auto& [name_, items_] :
        {std::pair{std::string("overflow-items-q31-total-exchange-m4"), q31_items},
         std::pair{std::string("overflow-items-q22-total-exchange-m2pow20"), q22_items}}) {
+    const auto& name = name_;  // a plain name: clang 14 cannot capture a binding
+    const auto& items = items_;
     const std::string file = "'" + kErrors + name + ".json'";
     CAPTURE(name);
     for (const char* engine : {"native", "smt", "both", "auto", "symmetric", "all"})

@@ -27,7 +27,9 @@ TEST_CASE("hj1986 registry: broadcasts meet their claimed steps and transmission
     const Construction& c = r.find(name);
     for (int n = c.min_dim; n <= std::min(c.max_dim, 7); ++n)
       for (Model m : c.models)
-        for (auto [M, B] : {std::pair{1u, 1u}, std::pair{17u, 3u}, std::pair{40u, 5u}}) {
+        for (auto [M_, B_] : {std::pair{1u, 1u}, std::pair{17u, 3u}, std::pair{40u, 5u}}) {
+          const auto& M = M_;  // a plain name: clang 14 cannot capture a binding
+          const auto& B = B_;
           Params p;
           p.dim = n;
           p.model = m;

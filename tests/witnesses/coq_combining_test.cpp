@@ -52,7 +52,8 @@ TEST_CASE("coq: witnesses of valid accumulations and successive broadcasts check
       {"desprez_q2", gen("desprez-successive-broadcasts", 2, Model::ShoutWhisper)},
       {"desprez_q3", gen("desprez-successive-broadcasts", 3, Model::ShoutWhisper)},
   };
-  for (const auto& [name, s] : cases) {
+  for (const auto& [name_, s] : cases) {
+    const std::string& name = name_;  // a plain name: clang 14 cannot capture a binding
     INFO(name);
     REQUIRE(verifier::verify_native(s).valid);
     const Run r = d.check(s, name);
@@ -105,7 +106,9 @@ TEST_CASE("coq: witnesses breaking the duplicate, order or combining rule do not
     s.add(0, 1, std::span<const schedules::Item>(pk));
     cases.emplace_back("mna_q2_mixed_targets", std::move(s), Rule::Packet);
   }
-  for (const auto& [name, s, rule] : cases) {
+  for (const auto& entry : cases) {  // not a structured binding: clang 14 cannot capture one
+    const auto& [name_, s, rule] = entry;
+    const std::string& name = name_;
     INFO(name);
     const auto v = verifier::verify_native(s);
     REQUIRE_FALSE(v.valid);

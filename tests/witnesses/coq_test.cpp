@@ -58,7 +58,9 @@ TEST_CASE("coq: witnesses of valid schedules check (SBT Q3 both models, Gray rin
       {"gray_ring_mnb_q3", gen("gray-ring-mnb", 3, Model::SinglePortFull)},
       {"te_q3", gen("bertsekas-te", 3, Model::AllPort)},
   };
-  for (const auto& [name, s] : cases) {
+  for (const auto& [name_, s_] : cases) {
+    const auto& name = name_;  // a plain name: clang 14 cannot capture a binding
+    const auto& s = s_;
     INFO(name);
     REQUIRE(verifier::verify_native(s).valid);
     const Run r = d.check(s, name);
