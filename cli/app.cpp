@@ -28,9 +28,10 @@ constexpr const char* kExitCodes =
     "  4  engines disagree (a bug in one verifier; the report says where)\n";
 
 // The commands whose --timeout is a wall-clock budget for the whole command (issue 18), enforced
-// by the watchdog. Elsewhere --timeout is per solver call (verify/certify engines: each Z3 call;
-// sweep: each query; cube: its own run budget, kept by the cube runner so that results survive).
-const std::set<std::string> kWholeCommandTimeout = {"synthesize", "alpha", "tree", "cds"};
+// by the watchdog. Elsewhere --timeout is per solver call (certify and ci: each Z3 call of each
+// row or job, whose report is kept; sweep: each query; cube: its own run budget, kept by the cube
+// runner so that results survive).
+const std::set<std::string> kWholeCommandTimeout = {"synthesize", "alpha", "tree", "cds", "verify"};
 
 // The --timeout of the innermost selected subcommand in kWholeCommandTimeout (0: none).
 double whole_command_timeout(const CLI::App& app) {

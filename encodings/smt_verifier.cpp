@@ -20,6 +20,7 @@
 
 #include "encodings/smt_query.hpp"
 #include "schedules/error.hpp"
+#include "schedules/watchdog.hpp"
 
 namespace schedcert::encodings {
 
@@ -180,9 +181,14 @@ Verdict verify_smt(const Schedule& s, const SmtOptions& o) {
   try {
     z3::context ctx;
     z3::solver solver(ctx, "QF_LIA");
-    solver.set("timeout", o.timeout_ms);
+    // Capped by the command's budget (issue 18: `verify --timeout` covers the whole command).
+    const schedules::Budget& budget = schedules::command_budget();
+    solver.set("timeout", budget.has_deadline() ? budget.solver_timeout_ms(o.timeout_ms) : o.timeout_ms);
     solver.from_string(q.body.c_str());
-    const z3::check_result r = solver.check();
+    const z3::check_result r = [&] {
+      const auto hook = budget.on_stop([&ctx] { ctx.interrupt(); });
+      return solver.check();
+    }();
     if (r == z3::unknown) {
       const std::string why = solver.reason_unknown();
       const bool timeout = why.find("timeout") != std::string::npos || why.find("canceled") != std::string::npos;
