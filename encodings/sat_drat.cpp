@@ -255,7 +255,8 @@ class Checker {
       }
     };
     mark(confl, 0);
-    for (std::size_t i = trail_.size(); i-- > 0 && pending > 0;) {
+    for (std::size_t k = trail_.size(); k > 0 && pending > 0; --k) {  // i = k - 1: no wrap below 0
+      const std::size_t i = k - 1;
       const std::uint32_t v = trail_[i] >> 1;
       if (!seen_[v]) continue;
       --pending;

@@ -122,8 +122,10 @@ std::string problem_macros(const Problem& p, std::uint64_t nodes) {
     case ProblemKind::SuccessiveBroadcast: {
       const auto& src = p.sources;
       origin = std::to_string(src.back());
-      for (std::size_t j = src.size() - 1; j-- > 0;)
+      for (std::size_t k = src.size() - 1; k > 0; --k) {  // j = k - 1 down to 0, no wrap
+        const std::size_t j = k - 1;
         origin = "(ite (= i " + std::to_string(j) + ") " + std::to_string(src[j]) + " " + origin + ")";
+      }
       break;
     }
   }

@@ -94,8 +94,9 @@ TEST_CASE("fa1995 mnb: delaying one subtree breaks Lemma 1 and both engines loca
   for (std::size_t b = 0; b <= order.size(); ++b) {
     root.begin_step();
     for (int i = 0; i < 4; ++i) {
+      if (i == 1 && b == 0) continue;
       const std::size_t block = i == 1 ? b - 1 : b;
-      if ((i == 1 && b == 0) || block >= order.size()) continue;
+      if (block >= order.size()) continue;
       root.add(t.rotate(g.parent0(order[block]), i), t.rotate(order[block], i), 0);
     }
   }

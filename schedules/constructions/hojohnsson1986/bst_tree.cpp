@@ -10,7 +10,9 @@ Node rotate_right(Node c, int j, int n) {
   const Node mask = n >= 32 ? ~Node{0} : (Node{1} << n) - 1;
   j %= n;
   if (j == 0) return c & mask;
-  return ((c >> j) | (c << (n - j))) & mask;
+  // In 64 bits: the bits shifted past the n-bit word are masked off, not wrapped (n <= 32).
+  const std::uint64_t w = c & mask;
+  return static_cast<Node>(((w >> j) | (w << (n - j))) & mask);
 }
 
 int period(Node c, int n) {
