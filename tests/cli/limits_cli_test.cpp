@@ -4,7 +4,10 @@
 // wall time: at most twice the budget (plus one second of process start-up under sanitizers).
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
 #include <chrono>
+#include <cstdio>
 #include <initializer_list>
 #include <string>
 
@@ -115,4 +118,12 @@ TEST_CASE("limits: synthesize --estimate prints the exact query's estimate again
   CHECK(small.code == 0);
   CHECK(has(small.out, "exact time-indexed query at T = 3: estimated "));
   CHECK(has(small.out, ": fits"));
+}
+
+TEST_CASE("limits: verify --engine smt with a tiny --timeout on a large schedule ends with exit 3 in time") {
+  // Total exchange on Q6 (4032 items): the Z3 query is still being built or solved after 2 s.
+  const std::string file = "/tmp/schedcert-limits-te6-" + std::to_string(::getpid()) + ".json";
+  REQUIRE(run_cli("generate bertsekas-te --dim 6 -o " + file).code == 0);
+  expect_unknown_in_time("verify " + file + " --engine smt --timeout 2", 2, {"--timeout 2.0 s"});
+  std::remove(file.c_str());
 }
