@@ -35,12 +35,13 @@ out="$(cd "$out" && pwd)"
 cxx="${CXX_FUZZ:-clang++}"
 jobs="${FUZZ_JOBS:-2}"
 flags=(-std=c++20 -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
-       -fno-sanitize-recover=undefined -I"$root" -DSCHEDCERT_VERSION=\"fuzz\")
+       -fno-sanitize-recover=undefined -I"$root" -DSCHEDCERT_VERSION=\"fuzz\" -DSCHEDCERT_COQ_DIR=\"$root/coq\")
 objflags=("${flags[@]/-fsanitize=fuzzer,address,undefined/-fsanitize=fuzzer-no-link,address,undefined}")
 # The library sources the parsers need: schedules/ (top level, minus the registry, which pulls
 # in every construction), the verdict names and the native verifier (fuzz_verify).
 mapfile -t small_lib < <(ls "$root"/schedules/*.cpp "$root"/schedules/transforms/*.cpp \
-                            "$root"/verifier/verdict.cpp "$root"/verifier/native*.cpp | grep -v '/registry.cpp$')
+                            "$root"/verifier/verdict.cpp "$root"/verifier/native*.cpp |
+                          grep -v -e '/registry.cpp$' -e '/automorphisms.cpp$' -e '/sha256.cpp$')
 # The CLI target: the front end's sources minus cli/main.cpp, over the library (as CMake globs it).
 mapfile -t cli_srcs < <(ls "$root"/cli/*.cpp | grep -v -e '/main.cpp$' -e '/app.cpp$')
 mapfile -t full_lib < <(find "$root"/schedules "$root"/verifier "$root"/encodings "$root"/search "$root"/certify \
@@ -64,6 +65,10 @@ compile() {  # sources...: compiles the stale ones, FUZZ_JOBS at a time
     _ {} "${objflags[@]}"
 }
 cadical="$(ls /usr/lib/*/libcadical.a 2>/dev/null | head -1 || true)"
+# The command library also needs nauty (schedules/automorphisms, for `cube`), libcrypto
+# (schedules/sha256, for the Coq witnesses) and nauty's headers when compiled here.
+nauty="$(ls /usr/lib/*/libnauty.a 2>/dev/null | head -1 || true)"
+objflags+=(-I/usr/include/x86_64-linux-gnu/nauty -I/usr/include/nauty)
 
 status=0
 finding() {  # target artifact
@@ -87,7 +92,7 @@ build_target() {  # name -> $out/name
     compile "${srcs[@]}"
     for s in "${srcs[@]}"; do objs+=("$(obj_of "$s")"); done
     [ -f "$lib_a" ] && objs+=("$lib_a")
-    "$cxx" "${flags[@]}" "$root/tests/fuzz/$name.cpp" "${objs[@]}" ${cadical:+"$cadical"} -lz3 -o "$out/$name"
+    "$cxx" "${flags[@]}" "$root/tests/fuzz/$name.cpp" "${objs[@]}" ${cadical:+"$cadical"} ${nauty:+"$nauty"} -lz3 -lcrypto -o "$out/$name"
   else
     compile "${small_lib[@]}"
     for s in "${small_lib[@]}"; do objs+=("$(obj_of "$s")"); done
