@@ -31,15 +31,23 @@ Timed timed(const std::string& args) {
 
 bool has(const std::string& out, const std::string& what) { return out.find(what) != std::string::npos; }
 
-// A command with a `budget`-second --timeout: exit 3 within twice the budget (+1 s of start-up
-// under sanitizers), and each of `expected` in its output.
-void expect_unknown_in_time(const std::string& args, double budget,
-                            std::initializer_list<const char*> expected) {
+// Runs `args` and checks its exit code, its wall time and that each of `expected` is in its
+// output; returns the output for further checks.
+std::string expect_run(const std::string& args, int code, double max_seconds,
+                       std::initializer_list<const char*> expected) {
   const auto t = timed(args);
   INFO(t.r.out);
-  CHECK(t.r.code == 3);
-  CHECK(t.seconds < 2 * budget + 1);
+  CHECK(t.r.code == code);
+  CHECK(t.seconds < max_seconds);
   for (const char* e : expected) CHECK(has(t.r.out, e));
+  return t.r.out;
+}
+
+// A command with a `budget`-second --timeout: exit 3 within twice the budget (+1 s of start-up
+// under sanitizers).
+void expect_unknown_in_time(const std::string& args, double budget,
+                            std::initializer_list<const char*> expected) {
+  expect_run(args, 3, 2 * budget + 1, expected);
 }
 
 }  // namespace
@@ -57,31 +65,19 @@ TEST_CASE("limits: synthesize with a tiny --timeout on a large walk ends unknown
 }
 
 TEST_CASE("limits: synthesize --steps T refuses a query that cannot fit --max-memory (exit 2, the estimate)") {
-  const auto t = timed("--max-memory 400M synthesize -n Q5 -m single-port-half -p total-exchange --steps 160");
-  INFO(t.r.out);
-  CHECK(t.r.code == 2);
-  CHECK(has(t.r.out, "the time-indexed query (992 items, T = 160, 160 links) needs an estimated"));
-  CHECK(has(t.r.out, "--max-memory"));
-  CHECK(t.seconds < 5);
+  expect_run("--max-memory 400M synthesize -n Q5 -m single-port-half -p total-exchange --steps 160", 2, 5,
+             {"the time-indexed query (992 items, T = 160, 160 links) needs an estimated", "--max-memory"});
 }
 
 TEST_CASE("limits: the synthesize walk ends unknown (exit 3) with the bounds it reached when the next query cannot fit") {
   // The issue's command: Q6 single-port-full total exchange grew to 24.3 GB and was OOM-killed.
-  const auto t = timed("--max-memory 2G synthesize -n Q6 -m single-port-full -p total-exchange --timeout 60");
-  INFO(t.r.out);
-  CHECK(t.r.code == 3);
-  CHECK(has(t.r.out, "lower bound 192"));
-  CHECK(has(t.r.out, "no optimum established in [192,"));
-  CHECK(has(t.r.out, "why: T = 192: "));
-  CHECK(has(t.r.out, "needs an estimated"));
+  expect_unknown_in_time("--max-memory 2G synthesize -n Q6 -m single-port-full -p total-exchange --timeout 60", 60,
+                         {"lower bound 192", "no optimum established in [192,", "why: T = 192: ", "needs an estimated"});
 }
 
 TEST_CASE("limits: --max-memory stops Z3 at run time: exit 3 'out of memory', never a crash") {
-  const auto t = timed("--max-memory 150M search tree -n Q10 --objective balanced --timeout 30 -q");
-  INFO(t.r.out);
-  CHECK(t.r.code == 3);
-  CHECK(has(t.r.out, "out of memory"));
-  CHECK(has(t.r.out, "--max-memory"));
+  expect_unknown_in_time("--max-memory 150M search tree -n Q10 --objective balanced --timeout 30 -q", 30,
+                         {"out of memory", "--max-memory"});
 }
 
 TEST_CASE("limits: search tree with a tiny --timeout ends with exit 3 within the watchdog's grace") {
@@ -94,30 +90,16 @@ TEST_CASE("limits: search alpha with a tiny --timeout reports the interval it re
 }
 
 TEST_CASE("limits: --max-memory is parsed with units and refused when malformed (exit 2)") {
-  const auto bad = run_cli("--max-memory lots synthesize -n Q2 -p broadcast");
-  INFO(bad.out);
-  CHECK(bad.code == 2);
-  CHECK(has(bad.out, "--max-memory"));
-  const auto ok = run_cli("--max-memory 1G synthesize -n Q2 -p broadcast -q");
-  INFO(ok.out);
-  CHECK(ok.code == 0);
-  const auto none = run_cli("synthesize -n Q2 -p broadcast -q --max-memory 0");
-  INFO(none.out);
-  CHECK(none.code == 0);
+  expect_run("--max-memory lots synthesize -n Q2 -p broadcast", 2, 10, {"--max-memory"});
+  expect_run("--max-memory 1G synthesize -n Q2 -p broadcast -q", 0, 10, {});
+  expect_run("synthesize -n Q2 -p broadcast -q --max-memory 0", 0, 10, {});
 }
 
 TEST_CASE("limits: synthesize --estimate prints the exact query's estimate against --max-memory without building it") {
-  const auto big = timed("--max-memory 8G synthesize -n Q6 -m single-port-full -p total-exchange --estimate");
-  INFO(big.r.out);
-  CHECK(big.r.code == 0);
-  CHECK(has(big.r.out, "exact time-indexed query at T = 192 (the lower bound): estimated "));
-  CHECK(has(big.r.out, "does not fit"));
-  CHECK(big.seconds < 5);
-  const auto small = run_cli("--max-memory 8G synthesize -n Q3 -m all-port -p broadcast --estimate -T 3");
-  INFO(small.out);
-  CHECK(small.code == 0);
-  CHECK(has(small.out, "exact time-indexed query at T = 3: estimated "));
-  CHECK(has(small.out, ": fits"));
+  expect_run("--max-memory 8G synthesize -n Q6 -m single-port-full -p total-exchange --estimate", 0, 5,
+             {"exact time-indexed query at T = 192 (the lower bound): estimated ", "does not fit"});
+  expect_run("--max-memory 8G synthesize -n Q3 -m all-port -p broadcast --estimate -T 3", 0, 5,
+             {"exact time-indexed query at T = 3: estimated ", ": fits"});
 }
 
 TEST_CASE("limits: verify --engine smt with a tiny --timeout on a large schedule ends with exit 3 in time") {
