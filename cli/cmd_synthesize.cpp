@@ -231,6 +231,8 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       const unsigned hi = o->max_steps > 0 ? o->max_steps : checked_cast<unsigned>(
           checked_add(lo, 64, "synthesis: the largest T searched"), "synthesis: the largest T searched");
       std::cout << "lower bound " << lb.steps.value << " (" << lb.steps.argument << ")\n";
+      // --max-steps below the lower bound: the question is whether T = hi works (it cannot).
+      if (hi < lo) return report(encodings::synthesize(net, m, p, hi, so), hi, *o);
       return report_optimum(encodings::minimize_steps(net, m, p, lo, hi, so), lo, hi, *o);
     };
   });

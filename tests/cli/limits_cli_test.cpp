@@ -109,3 +109,9 @@ TEST_CASE("limits: verify --engine smt with a tiny --timeout on a large schedule
   expect_unknown_in_time("verify " + file + " --engine smt --timeout 2", 2, {"--timeout 2.0 s"});
   std::remove(file.c_str());
 }
+
+TEST_CASE("synthesize --max-steps below the lower bound is impossible (exit 1) with the counting certificate") {
+  // It used to end "no optimum established in [3, 1]: last answer unknown" with exit 3.
+  expect_run("synthesize -n Q3 -m all-port -p broadcast --max-steps 1 -q", 1, 10,
+             {"T = 1: impossible", "certificate: counting argument: every schedule needs at least 3 steps"});
+}
