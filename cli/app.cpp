@@ -103,9 +103,7 @@ int schedcert::cli::run_app(int argc, char** argv) {
     const std::uint64_t memory =
         max_memory_text.empty()
             ? default_memory
-            : (max_memory_text == "0" ? 0
-                                      : schedcert::schedules::parse_memory_size(max_memory_text,
-                                                                                "--max-memory"));
+            : schedcert::schedules::parse_memory_size(max_memory_text, "--max-memory");
     const schedcert::schedules::Budget budget(whole_command_timeout(app), memory, true);
     schedcert::schedules::set_command_budget(budget);
     if (memory > 0)  // Z3's own limit (megabytes), so that Z3 gives up before the watchdog acts

@@ -64,18 +64,19 @@ std::uint64_t Flow::estimate_bytes(const Topology& topo, const std::vector<FlowI
   unsigned __int128 sends = 0;
   const auto T = static_cast<std::int64_t>(steps);
   // The exact count walks items x links; beyond 5 x 10^7 pairs the plain product bounds it.
-  if (static_cast<unsigned __int128>(items.size()) * topo.links().size() > 50'000'000)
+  if (static_cast<unsigned __int128>(items.size()) * topo.links().size() > 50'000'000) {
     sends = static_cast<unsigned __int128>(items.size()) * steps * topo.links().size();
-  else
-  for (const FlowItem& it : items)
-    for (const DLink& l : topo.links()) {
-      std::int64_t first = topo.dist(it.origin, l.from), last = T - 1;
-      if (opt.prune && it.target != kEveryNode) {
-        if (l.from == it.target) continue;
-        last = T - 1 - static_cast<std::int64_t>(topo.dist(l.to, it.target));
+  } else {
+    for (const FlowItem& it : items)
+      for (const DLink& l : topo.links()) {
+        std::int64_t first = topo.dist(it.origin, l.from), last = T - 1;
+        if (opt.prune && it.target != kEveryNode) {
+          if (l.from == it.target) continue;
+          last = T - 1 - static_cast<std::int64_t>(topo.dist(l.to, it.target));
+        }
+        if (last >= first) sends += static_cast<unsigned __int128>(last - first + 1);
       }
-      if (last >= first) sends += static_cast<unsigned __int128>(last - first + 1);
-    }
+  }
   const unsigned __int128 holds =
       static_cast<unsigned __int128>(items.size()) * steps * topo.n();
   const unsigned __int128 arrays =

@@ -301,16 +301,17 @@ OptimumResult minimize_steps(const Network& net, Model model, const Problem& pro
     // A walk over T ends Unknown, with the bounds it reached, when the command's budget runs out
     // or the next query cannot fit in memory (issue 18); a single T (synthesize) lets both
     // through (exit 3 and exit 2).
+    auto unknown = [&](const std::exception& e) {
+      SynthesisResult r;
+      r.reason = "T = " + std::to_string(T) + ": " + e.what();
+      return r;
+    };
     try {
       return synthesize(net, model, problem, T, o);
     } catch (const schedules::TooLarge& e) {
-      SynthesisResult r;
-      r.reason = std::string("T = ") + std::to_string(T) + ": " + e.what();
-      return r;
+      return unknown(e);
     } catch (const schedules::BudgetExceeded& e) {
-      SynthesisResult r;
-      r.reason = std::string("T = ") + std::to_string(T) + ": " + e.what();
-      return r;
+      return unknown(e);
     }
   };
   auto finish = [&](std::optional<unsigned> below_steps) {

@@ -28,12 +28,6 @@ constexpr auto kProgressEvery = std::chrono::seconds(10);  // at most one line p
 
 std::int64_t ticks(Clock::time_point t) { return t.time_since_epoch().count(); }
 
-std::string seconds_text(double s) {
-  std::ostringstream o;
-  o << std::fixed << std::setprecision(1) << s << " s";
-  return o.str();
-}
-
 }  // namespace
 
 struct Budget::State {
@@ -158,9 +152,9 @@ void Budget::fail(BudgetExceeded::Kind kind, const std::string& phase) const {
                                    state_->seconds - 1e-3
                            ? "this phase's share of the time budget"
                            : "the time budget";
-  if (state_->seconds > 0) budget += " (--timeout " + seconds_text(state_->seconds) + ")";
+  if (state_->seconds > 0) budget += " (--timeout " + format_seconds(state_->seconds) + ")";
   throw BudgetExceeded(kind, phase,
-                       budget + " ran out" + where + " after " + seconds_text(elapsed_seconds()));
+                       budget + " ran out" + where + " after " + format_seconds(elapsed_seconds()));
 }
 
 void Budget::stop(BudgetExceeded::Kind kind) const {
@@ -235,7 +229,7 @@ void Budget::report(const std::string& phase, const std::string& detail) const {
        << phase << ": " << (detail.empty() ? "" : detail + ", ") << "RSS "
        << format_bytes(resident_bytes());
   if (state_->memory_limit) line << " of " << format_bytes(state_->memory_limit);
-  if (deadline_) line << ", " << seconds_text(remaining_seconds()) << " left";
+  if (deadline_) line << ", " << format_seconds(remaining_seconds()) << " left";
   std::lock_guard<std::mutex> lock(state_->m);
   state_->last_print.store(ticks(Clock::now()), std::memory_order_relaxed);
   *state_->out << line.str() << std::endl;
@@ -328,6 +322,12 @@ std::uint64_t default_memory_limit() {
   const std::uint64_t avail = available_memory_bytes();
   if (avail > 0) limit = std::min(limit, resident_bytes() + avail / 10 * 9);
   return limit;
+}
+
+std::string format_seconds(double seconds) {
+  std::ostringstream o;
+  o << std::fixed << std::setprecision(1) << seconds << " s";
+  return o.str();
 }
 
 std::string format_bytes(std::uint64_t bytes) {

@@ -185,6 +185,8 @@ std::uint64_t available_memory_bytes();
 std::uint64_t default_memory_limit();
 // "1.5 GiB", "512.0 MiB" (binary units, one decimal).
 std::string format_bytes(std::uint64_t bytes);
+// "12.0 s" (one decimal).
+std::string format_seconds(double seconds);
 // "8G", "512M", "1.5G", "2GiB", "16GB", "100000000" (bytes); K, M, G, T are powers of 1024 with
 // or without "iB"/"B". InputError naming `option` otherwise.
 std::uint64_t parse_memory_size(const std::string& text, const std::string& option);

@@ -5,10 +5,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <iomanip>
 #include <iostream>
 #include <optional>
-#include <sstream>
 
 namespace schedcert::schedules {
 
@@ -17,12 +15,6 @@ namespace {
 Budget& the_command_budget() {
   static Budget b;
   return b;
-}
-
-std::string seconds_text(double s) {
-  std::ostringstream o;
-  o << std::fixed << std::setprecision(1) << s << " s";
-  return o.str();
 }
 
 [[noreturn]] void hard_stop(const Budget& budget, const std::string& message) {
@@ -68,8 +60,8 @@ void Watchdog::run() {
     if (budget_.has_deadline() && budget_.remaining_seconds() <= 0) {
       budget_.stop(BudgetExceeded::Kind::Time);
       if (budget_.elapsed_seconds() >= timeout + grace)
-        hard_stop(budget_, "the time budget (--timeout " + seconds_text(timeout) + ") ran out" + where +
-                  "; the command did not stop within " + seconds_text(grace) +
+        hard_stop(budget_, "the time budget (--timeout " + format_seconds(timeout) + ") ran out" + where +
+                  "; the command did not stop within " + format_seconds(grace) +
                   " after it, so the watchdog ended it");
     }
     if (limit > 0) {

@@ -613,31 +613,21 @@ def mutate(rng, base, s):
             return None
         steps[a][b] = (fa, ta, ic)
         steps[c][d] = (fc, tc, ia)
-    elif op == "add-item":
-        si, ti = pick()
-        f, t, its = steps[si][ti]
-        its = its + [rng.randrange(cnt)]
-        steps[si][ti] = (f, t, its)
-    elif op == "item-twice":
+    elif op in ("add-item", "item-twice", "remove-item", "change-item"):
         si, ti = pick()
         f, t, its = steps[si][ti]
         its = list(its)
-        its.insert(rng.randrange(len(its) + 1), rng.choice(its))
-        steps[si][ti] = (f, t, its)
-    elif op == "remove-item":
-        si, ti = pick()
-        f, t, its = steps[si][ti]
-        if len(its) < 2:
-            return None
-        its = list(its)
-        del its[rng.randrange(len(its))]
-        steps[si][ti] = (f, t, its)
-    elif op == "change-item":
-        si, ti = pick()
-        f, t, its = steps[si][ti]
-        its = list(its)
-        j = rng.randrange(len(its))
-        its[j] = rng.choice([max(0, its[j] - 1), min(cnt - 1, its[j] + 1), rng.randrange(cnt)])
+        if op == "add-item":
+            its.append(rng.randrange(cnt))
+        elif op == "item-twice":
+            its.insert(rng.randrange(len(its) + 1), rng.choice(its))
+        elif op == "remove-item":
+            if len(its) < 2:
+                return None
+            del its[rng.randrange(len(its))]
+        else:
+            j = rng.randrange(len(its))
+            its[j] = rng.choice([max(0, its[j] - 1), min(cnt - 1, its[j] + 1), rng.randrange(cnt)])
         steps[si][ti] = (f, t, its)
     elif op == "split-packet":
         si, ti = pick()
