@@ -36,6 +36,7 @@
 #include "encodings/sat_backend.hpp"
 #include "encodings/sat_drat.hpp"
 #include "schedules/error.hpp"
+#include "schedules/watchdog.hpp"
 #include "verifier/bounds.hpp"
 
 namespace schedcert::encodings {
@@ -98,12 +99,16 @@ AlphaResult search_alpha(const AlphaOptions& o) {
   const std::string stem = (dir / ("alpha-Q" + std::to_string(d) + "-cds")).string();
   const std::string proof_path = stem + ".drat";
 
+  unsigned m = static_cast<unsigned>(n / 2);
+  // Before building (issue 18): n vertex variables, the counter's n x m, its ~2 n m clauses.
+  schedules::command_budget().admit(
+      sat_estimate_bytes(std::uint64_t{n} * (m + 1), std::uint64_t{n} * (2 * std::uint64_t{m} + 1)),
+      "the alpha query of Q" + std::to_string(d) + " (a counter up to " + std::to_string(m) + ")");
   Cnf cnf;
   std::vector<int> xs;
   for (Node v = 0; v < n; ++v) xs.push_back(cnf.new_var());  // = alpha_cnf::x(v)
   alpha_cnf::add_domination(cnf, d);
   const int lex = alpha_cnf::add_symmetry_breaking(cnf, d, o.symmetry);
-  unsigned m = static_cast<unsigned>(n / 2);
   const std::vector<int> at_least = cnf.counter(xs, static_cast<int>(m));  // at_least[j]: >= j + 1
   std::vector<std::vector<int>> cuts;
 

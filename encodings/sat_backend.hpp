@@ -3,6 +3,7 @@
 // QF_FD / SAT core on the same clauses), behind one interface so that a search loop (e.g.
 // alpha_cds.cpp) runs unchanged on either engine.
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -24,6 +25,16 @@ class SatBackend {
   virtual void freeze(int /*var*/) {}
   virtual const char* name() const = 0;
 };
+
+// Before loading a query into CaDiCaL (issue 18): the bytes of its clauses in our CNF, in the copy
+// kept for the certificate and in CaDiCaL's arena and watches, and per variable CaDiCaL's flags,
+// values, scores and watch lists (measured in docs/limits.md). Saturates instead of wrapping.
+constexpr std::uint64_t kSatBytesPerVariable = 300, kSatBytesPerClause = 160;
+constexpr std::uint64_t sat_estimate_bytes(std::uint64_t vars, std::uint64_t clauses) {
+  const unsigned __int128 b = static_cast<unsigned __int128>(vars) * kSatBytesPerVariable +
+                              static_cast<unsigned __int128>(clauses) * kSatBytesPerClause;
+  return b > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(b);
+}
 
 // CaDiCaL. With a non-empty proof_path, a binary DRAT proof of everything derived is written
 // there (the proof is meaningful for an Unsat answer without assumptions).

@@ -8,16 +8,22 @@
 #include <string>
 
 #include "encodings/sat_backend.hpp"
+#include "schedules/watchdog.hpp"
 
 namespace schedcert::encodings {
 
 namespace {
 
+// The call's own limit, and the command's budget (issue 18): a watchdog's stop (deadline or
+// memory) ends the search with Unknown instead of waiting for the hard exit.
 class Deadline : public CaDiCaL::Terminator {
  public:
   std::chrono::steady_clock::time_point end;
   bool active = false;
-  bool terminate() override { return active && std::chrono::steady_clock::now() >= end; }
+  bool terminate() override {
+    return schedules::command_budget().stopped() ||
+           (active && std::chrono::steady_clock::now() >= end);
+  }
 };
 
 class Cadical : public SatBackend {

@@ -2,9 +2,11 @@
 // synth_successive.hpp; rules and proofs in docs/successive-optimum.md).
 #include "encodings/synth_successive.hpp"
 
+#include <algorithm>
 #include <functional>
 
 #include "schedules/checked.hpp"
+#include "schedules/watchdog.hpp"
 #include "schedules/error.hpp"
 
 namespace schedcert::encodings::synth {
@@ -28,15 +30,25 @@ SuccessiveEncoding::SuccessiveEncoding(const Topology& topo, Model model,
     throw InputError("problem.sources: a fixed allocation for the exact successive-broadcast "
                      "search lists every node once (" + std::to_string(n_) + " sources), got " +
                      std::to_string(fixed.size()));
+  const schedules::Budget& budget = schedules::command_budget();
+  budget.admit(estimate_bytes(topo, steps),
+               "the successive-broadcast query (" + std::to_string(n_) + " values, T = " +
+                   std::to_string(steps) + ", " + std::to_string(L_) + " links)");
+  const auto building =
+      budget.phase("building the successive-broadcast query, T = " + std::to_string(steps));
   add_allocation(fixed);
-  add_flow();
+  add_flow(building);
+  building.tick();
   add_port_rules();
+  building.tick();
   notes_ = std::string("successive broadcasts, allocation ") +
            (fixed.empty() ? "free (bijection)" : "fixed") + ", item windows";
   if (symmetry && fixed.empty() && topo.net().is_hypercube() && n_ > 1) {
     f_.add_clause({a_[0]});  // broadcast 0 from node 0 (translations)
-    add_coordinate_rules();
-    notes_ += ", symmetry: first source 0, later sources canonical under coordinate permutations";
+    add_coordinate_rules(building);
+    notes_ += ", symmetry: first source 0, later sources canonical under coordinate permutations (" +
+              std::to_string(coordinate_rules_) + " rules, sources 1.." +
+              std::to_string(coordinate_depth_) + ")";
   }
 }
 
@@ -71,7 +83,24 @@ void SuccessiveEncoding::add_allocation(const std::vector<Node>& fixed) {
   }
 }
 
-void SuccessiveEncoding::add_flow() {
+std::uint64_t SuccessiveEncoding::estimate_bytes(const Topology& topo, unsigned steps) {
+  // 128-bit sums: the estimate of a hopeless query must not wrap into a small one.
+  const auto n = static_cast<unsigned __int128>(topo.n());
+  const auto T = static_cast<long long>(steps);
+  unsigned __int128 sends = 0;
+  for (long long j = 0; j < static_cast<long long>(topo.n()); ++j) {
+    // The window of add_flow: 0-based steps j..T - n + j + 1, inside 0..T - 1.
+    const long long lo = j, hi = std::min(T - 1, T - static_cast<long long>(topo.n()) + j + 1);
+    if (hi >= lo) sends += static_cast<unsigned __int128>(hi - lo + 1) * topo.links().size();
+  }
+  const unsigned __int128 vars = sends + n * steps * n + n * n;
+  const unsigned __int128 arrays =
+      4 * n * (static_cast<unsigned __int128>(steps) * topo.links().size() + (steps + 1) * n + n);
+  const unsigned __int128 total = vars * kBytesPerVariable + arrays;
+  return total > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(total);
+}
+
+void SuccessiveEncoding::add_flow(const schedules::Budget::Phase& building) {
   const unsigned T = steps_;
   // Checked sizes (issue 13).
   x_.assign(checked_mul(checked_mul(n_, T, "synthesis: items x T x links"), L_,
@@ -88,6 +117,9 @@ void SuccessiveEncoding::add_flow() {
   };
   std::vector<Lit> in;
   for (std::size_t j = 0; j < n_; ++j) {
+    building.tick([&] {
+      return "value " + std::to_string(j) + " of " + std::to_string(n_) + ", " + f_.summary();
+    });
     for (Node v = 0; v < n_; ++v) holds(j, 0, v) = a_[j * n_ + v];
     // Window of 0-based steps in which item j may move (docs/successive-optimum.md, rule W).
     const long lo = static_cast<long>(j);
@@ -190,8 +222,13 @@ void SuccessiveEncoding::add_port_rules() {
 // partition by the bit pattern (s_1[i], ..., s_k[i]); with canonical earlier sources the cells
 // are intervals, and s_{k+1} is canonical when inside every cell its ones come first. For every
 // canonical prefix (s_1..s_k) and non-canonical v: clause (not a(1,s_1) or ... or not a(k+1, v)).
-// The recursion stops once every cell is a single coordinate (no permutation left).
-void SuccessiveEncoding::add_coordinate_rules() {
+// The recursion stops once every cell is a single coordinate (no permutation left), or at the
+// deepest prefix length whose rules stay within kMaxCoordinateRules clauses: on Q5 the full set
+// has hundreds of millions of clauses (measured: 111 M after 45 s, then out of memory), while its
+// first levels do nearly all the pruning. Leaving out the deeper rules is sound: each rule only
+// removes schedules whose image under some automorphism satisfies every rule, so any subset of
+// the rules keeps an image of every schedule (docs/successive-optimum.md).
+void SuccessiveEncoding::add_coordinate_rules(const schedules::Budget::Phase& building) {
   const int d = topo_.net().dims();
   using Cells = std::vector<std::pair<int, int>>;  // [lo, hi)
   auto canonical = [&](Node v, const Cells& cells) {
@@ -207,33 +244,56 @@ void SuccessiveEncoding::add_coordinate_rules() {
   };
   std::vector<Lit> prefix;
   std::vector<bool> used(n_, false);  // earlier sources (a(k, v) is false for them anyway)
-  std::function<void(std::size_t, const Cells&)> rec = [&](std::size_t k, const Cells& cells) {
-    bool nontrivial = false;
-    for (const auto& c : cells) nontrivial |= c.second - c.first > 1;
-    if (!nontrivial || k >= n_) return;
-    for (Node v = 1; v < n_; ++v) {
-      if (used[v]) continue;
-      if (!canonical(v, cells)) {
-        std::vector<Lit> cl = prefix;
-        cl.push_back(-a_[k * n_ + v]);
-        f_.add_clause(std::move(cl));
-        continue;
-      }
-      Cells next;
-      for (const auto& [lo, hi] : cells) {
-        int m = lo;
-        while (m < hi && ((v >> m) & 1u)) ++m;
-        if (m > lo) next.emplace_back(lo, m);
-        if (hi > m) next.emplace_back(m, hi);
-      }
-      prefix.push_back(-a_[k * n_ + v]);
-      used[v] = true;
-      rec(k + 1, next);
-      used[v] = false;
-      prefix.pop_back();
-    }
+  // Walks the canonical prefixes up to length `depth`; counts the rules (stopping past `cap`), and
+  // adds them when `emit`.
+  std::uint64_t rules = 0;
+  std::function<void(std::size_t, const Cells&, std::size_t, std::uint64_t, bool)> rec =
+      [&](std::size_t k, const Cells& cells, std::size_t depth, std::uint64_t cap, bool emit) {
+        bool nontrivial = false;
+        for (const auto& c : cells) nontrivial |= c.second - c.first > 1;
+        if (!nontrivial || k >= n_ || k > depth || rules > cap) return;
+        for (Node v = 1; v < n_; ++v) {
+          if (used[v]) continue;
+          if (!canonical(v, cells)) {
+            if ((++rules & 0xfff) == 0)
+              building.tick([&] { return "symmetry rules, " + f_.summary(); });
+            if (emit) {
+              std::vector<Lit> cl = prefix;
+              cl.push_back(-a_[k * n_ + v]);
+              f_.add_clause(std::move(cl));
+            }
+            continue;
+          }
+          Cells next;
+          for (const auto& [lo, hi] : cells) {
+            int m = lo;
+            while (m < hi && ((v >> m) & 1u)) ++m;
+            if (m > lo) next.emplace_back(lo, m);
+            if (hi > m) next.emplace_back(m, hi);
+          }
+          prefix.push_back(-a_[k * n_ + v]);
+          used[v] = true;
+          rec(k + 1, next, depth, cap, emit);
+          used[v] = false;
+          prefix.pop_back();
+        }
+      };
+  // The deepest level that fits: each count stops once it passes the cap.
+  auto count = [&](std::size_t depth) {
+    rules = 0;
+    rec(1, Cells{{0, d}}, depth, kMaxCoordinateRules, false);
+    return rules;
   };
-  rec(1, Cells{{0, d}});
+  std::size_t depth = 1;
+  for (std::uint64_t previous = count(1); depth + 1 < n_; ++depth) {
+    const std::uint64_t c = count(depth + 1);
+    if (c > kMaxCoordinateRules || c == previous) break;  // too many, or nothing deeper
+    previous = c;
+  }
+  rules = 0;
+  rec(1, Cells{{0, d}}, depth, UINT64_MAX, true);
+  coordinate_rules_ = rules;
+  coordinate_depth_ = depth;
 }
 
 Schedule SuccessiveEncoding::decode(const SolveOutcome& sat) const {

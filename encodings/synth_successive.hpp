@@ -40,6 +40,7 @@
 
 #include "encodings/synth_flow.hpp"
 #include "encodings/synthesis.hpp"
+#include "schedules/budget.hpp"
 #include "schedules/model.hpp"
 #include "schedules/schedule.hpp"
 
@@ -58,12 +59,21 @@ class SuccessiveEncoding {
   // The allocation and the schedule a satisfying assignment describes (exactly `steps` steps).
   schedules::Schedule decode(const SolveOutcome& sat) const;
   const std::string& notes() const { return notes_; }
+  // Before building (issue 18): the bytes of this query in our formula, from its variable count
+  // bounded above (item j's send variables only inside its window, times the links; holding
+  // variables items x T x N; the allocation N x N), at kBytesPerVariable each (measured in
+  // docs/limits.md). The solver's copy is admitted separately when it is loaded.
+  static std::uint64_t estimate_bytes(const Topology& topo, unsigned steps);
+  static constexpr std::uint64_t kBytesPerVariable = 600;
+  // The symmetry rules stop at the deepest prefix length within this many clauses.
+  static constexpr std::uint64_t kMaxCoordinateRules = std::uint64_t{1} << 22;
+  std::uint64_t coordinate_rules() const { return coordinate_rules_; }
 
  private:
   void add_allocation(const std::vector<schedules::Node>& fixed);
-  void add_flow();
+  void add_flow(const schedules::Budget::Phase& building);
   void add_port_rules();
-  void add_coordinate_rules();
+  void add_coordinate_rules(const schedules::Budget::Phase& building);
   Lit& send(std::size_t j, unsigned t, std::size_t l) { return x_[(j * steps_ + t) * L_ + l]; }
   Lit send(std::size_t j, unsigned t, std::size_t l) const { return x_[(j * steps_ + t) * L_ + l]; }
   Lit& holds(std::size_t j, unsigned t, Node v) { return h_[(j * (steps_ + 1) + t) * n_ + v]; }
@@ -76,6 +86,8 @@ class SuccessiveEncoding {
   std::vector<Lit> a_;  // a_[j * n + v]
   std::vector<Lit> x_, h_;
   std::string notes_;
+  std::uint64_t coordinate_rules_ = 0;
+  std::size_t coordinate_depth_ = 0;
 };
 
 }  // namespace synth

@@ -16,6 +16,7 @@
 #include "encodings/sat_backend.hpp"
 #include "encodings/synth_successive.hpp"
 #include "schedules/error.hpp"
+#include "schedules/watchdog.hpp"
 #include "verifier/bounds.hpp"
 #include "verifier/native.hpp"
 
@@ -46,6 +47,9 @@ std::string label(const Network& net, Model m, const SuccessiveOptions& o, unsig
 // the answer is Unknown with the reason.
 sy::SolveOutcome solve_with_cadical(const sy::Formula& f, unsigned timeout_ms) {
   const auto t0 = Clock::now();
+  const schedules::Budget& budget = schedules::command_budget();
+  budget.admit(sat_estimate_bytes(static_cast<std::uint64_t>(f.num_vars()), f.num_clauses()),
+               "loading a query of " + f.summary() + " into CaDiCaL");
   namespace fs = std::filesystem;
   static int calls = 0;
   const fs::path dir = fs::temp_directory_path() /
@@ -71,8 +75,12 @@ sy::SolveOutcome solve_with_cadical(const sy::Formula& f, unsigned timeout_ms) {
   Recorder rb{make_cadical(proof), &all};
   Recorder* b = &rb;
   int next = f.num_vars();
-  for (std::size_t c = 0; c < f.num_clauses(); ++c)
+  const auto loading = budget.phase("loading the query into CaDiCaL");
+  for (std::size_t c = 0; c < f.num_clauses(); ++c) {
+    if ((c & 0xffff) == 0)
+      loading.tick([&] { return std::to_string(c) + " of " + std::to_string(f.num_clauses()) + " clauses"; });
     b->add(std::vector<int>(f.clause(c), f.clause(c) + f.clause_size(c)));
+  }
   for (const auto& card : f.cards()) {
     const std::vector<int> x(f.card_lits(card), f.card_lits(card) + (card.end - card.begin));
     const int n = static_cast<int>(x.size()), k = static_cast<int>(card.bound);
@@ -102,8 +110,12 @@ sy::SolveOutcome solve_with_cadical(const sy::Formula& f, unsigned timeout_ms) {
     }
     b->add({-x[n - 1], -sv[n - 2][k - 1]});
   }
+  loading.tick();
   sy::SolveOutcome out;
-  const SatAnswer a = b->s->solve({}, timeout_ms / 1000.0);
+  const SatAnswer a = [&] {
+    const auto solving = budget.phase("CaDiCaL solve (" + f.summary() + ")");
+    return b->s->solve({}, timeout_ms / 1000.0);
+  }();
   out.stats = "cadical, " + std::to_string(next - f.num_vars()) + " counter variables";
   if (a == SatAnswer::Sat) {
     out.status = sy::SolveOutcome::Status::Sat;
@@ -111,6 +123,7 @@ sy::SolveOutcome solve_with_cadical(const sy::Formula& f, unsigned timeout_ms) {
     for (int v = 1; v <= f.num_vars(); ++v) out.values[static_cast<std::size_t>(v)] = b->s->value(v);
   } else if (a == SatAnswer::Unsat) {
     b->s.reset();  // closes the proof
+    const auto checking = budget.phase("checking CaDiCaL's UNSAT proof");
     const UnsatCertificate c = certify_unsat(all, proof, (dir / "q").string(), "", false);
     out.stats += "; " + c.summary();
     if (c.verified()) {
@@ -119,7 +132,7 @@ sy::SolveOutcome solve_with_cadical(const sy::Formula& f, unsigned timeout_ms) {
       out.reason = "CaDiCaL answered unsat but the certificate did not check: " + c.summary();
     }
   } else {
-    out.reason = "timeout";
+    out.reason = budget.stopped() ? "the command's budget ran out" : "timeout";
   }
   out.seconds = since(t0);
   return out;
@@ -242,8 +255,13 @@ OptimumResult minimize_successive(const Network& net, Model model, unsigned lo, 
     }
     return std::move(out);
   };
+  const schedules::Budget& budget = schedules::command_budget();
   std::optional<SynthesisResult> prev;
   for (unsigned T = lo; T <= hi; ++T) {
+    budget.note_reached("T = " + std::to_string(T) + " undecided" +
+                        (prev ? "; every T in [" + std::to_string(lo) + ", " + std::to_string(T - 1) +
+                                    "] impossible (UNSAT, proof checked)"
+                              : std::string()));
     SynthesisResult r = run_at(T);
     if (r.status == SynthesisStatus::Found) {
       out.optimum = T;

@@ -9,9 +9,11 @@
 
 #include "encodings/alpha.hpp"
 #include "encodings/alpha_cnf.hpp"
+#include "encodings/sat_backend.hpp"
 #include "encodings/sat_cnf.hpp"
 #include "schedules/automorphisms.hpp"
 #include "schedules/error.hpp"
+#include "schedules/watchdog.hpp"
 #include "search/coverage.hpp"
 
 namespace schedcert::search {
@@ -65,6 +67,11 @@ class AlphaFamily : public Family {
  public:
   // The query is checked before anything is sized by it (a shift by d = 99 was undefined).
   explicit AlphaFamily(const AlphaQuery& q) : q_(q), n_(check_alpha_query(q)), pairs_(q.d) {
+    // Before building (issue 18): n vertex variables, the counter's n x (k + 1), ~2 n k clauses.
+    schedules::command_budget().admit(
+        encodings::sat_estimate_bytes(std::uint64_t{n_} * (q.max_size + 2),
+                                      std::uint64_t{n_} * (2 * std::uint64_t{q.max_size} + 3)),
+        "the alpha query of Q" + std::to_string(q.d) + " (a counter up to " + std::to_string(q.max_size + 1) + ")");
     encodings::Cnf cnf;
     std::vector<int> xs;
     for (Node v = 0; v < n_; ++v) xs.push_back(cnf.new_var());
