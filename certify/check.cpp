@@ -7,6 +7,7 @@
 #include "schedules/atomic_file.hpp"
 #include "schedules/error.hpp"
 #include "schedules/transforms/translate.hpp"
+#include "schedules/watchdog.hpp"
 #include "verifier/native.hpp"
 #include "verifier/symmetric.hpp"
 
@@ -54,6 +55,12 @@ double since(std::chrono::steady_clock::time_point t0) {
 EngineRun run_engine(Engine e, const Schedule& s, const CheckOptions& o) {
   EngineRun r;
   r.engine = e;
+  // A whole-command --timeout (issue 18) that has run out: the remaining checks are not run, and
+  // the report says so (unknown, exit 3) instead of the command running on.
+  if (schedules::command_budget().expired()) {
+    r.unknown_reason = "not run: the command's --timeout budget ran out";
+    return r;
+  }
   const auto t0 = std::chrono::steady_clock::now();
   switch (e) {
     case Engine::Native: r.verdict = verifier::verify_native(s); break;

@@ -12,6 +12,7 @@
 #include "schedules/input_text.hpp"
 #include "schedules/schedule_json.hpp"
 #include "verifier/bounds.hpp"
+#include "schedules/budget.hpp"
 
 namespace schedcert::certify {
 
@@ -117,7 +118,7 @@ CheckOptions options(const ManifestJob& j) {
   CheckOptions o;
   o.engines = parse_engines(j.engine);
   if (j.engine == "auto") o.smt_auto_limit = 4000;
-  o.smt_timeout_ms = static_cast<unsigned>(j.timeout_seconds * 1000);
+  o.smt_timeout_ms = schedules::seconds_to_ms(j.timeout_seconds);
   return o;
 }
 

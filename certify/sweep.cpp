@@ -17,6 +17,7 @@
 #include "schedules/error.hpp"
 #include "schedules/registry.hpp"
 #include "schedules/schedule_json.hpp"
+#include "schedules/watchdog.hpp"
 #include "verifier/bounds.hpp"
 #include "verifier/native.hpp"
 
@@ -125,6 +126,12 @@ void fill_unknown(SweepRow& r, std::uint64_t lo, std::optional<std::uint64_t> hi
   r.gap_hi = hi;
 }
 
+// A row the command's budget stopped (or never started): unknown from its lower bound, saying why.
+void stopped(SweepRow& r, const UnknownResult& e) {
+  fill_unknown(r, r.lower_bound, r.steps);
+  r.note = std::string("stopped: ") + e.what();
+}
+
 // One construction's schedule: verify, then certify_optimality.
 void certify_row(SweepRow& r, const Schedule& s, ProblemKind k, const SweepOptions& o,
                  std::vector<Known>& pool) {
@@ -139,6 +146,7 @@ void certify_row(SweepRow& r, const Schedule& s, ProblemKind k, const SweepOptio
     r.note = v.violation ? v.violation->message : "rejected";
     return;
   }
+  schedules::command_budget().check("sweep row " + r.network + " " + r.model + " " + r.source);
   const std::string stem = file_stem(r, k);
   const std::string smt2 = in_dir(o, stem + ".T" + std::to_string(*r.steps - 1) + ".smt2");
   OptimalityResult res = certify_optimality(s, o.timeout_ms, smt2);
@@ -220,6 +228,8 @@ SweepRow construction_row(const Network& net, Model m, ProblemKind k, const Buil
   try {
     if (b.c->claimed_steps) r.claimed_steps = b.c->claimed_steps(b.p);
     certify_row(r, b.s, k, o, pool);
+  } catch (const UnknownResult& e) {  // the command's --max-time or --max-memory (issue 18)
+    stopped(r, e);
   } catch (const std::exception& e) {
     r.verdict = SweepVerdict::Error;
     r.note = e.what();
@@ -340,6 +350,7 @@ SweepRow synthesis_row(const Network& net, Model m, ProblemKind k, std::vector<K
     }
   };
   try {
+    schedules::command_budget().check("sweep row " + r.network + " " + r.model + " synthesis");
     const std::optional<Derived> derived = derive_best(pool, m, p);
     const std::uint64_t hi = derived ? derived->s.num_steps() : r.lower_bound + o.max_extra + 1;
     const std::uint64_t last = std::min<std::uint64_t>(hi - 1, r.lower_bound + o.max_extra);
@@ -385,9 +396,14 @@ SweepRow synthesis_row(const Network& net, Model m, ProblemKind k, std::vector<K
       r.note = "every T up to lower bound + " + std::to_string(o.max_extra) + " is impossible";
       if (derived) save(derived->s, derived->label);
     }
+  } catch (const schedules::TooLarge& e) {  // refused before it was built: the rest is open
+    fill_unknown(r, r.lower_bound, std::nullopt);
+    r.note = std::string("not decided: ") + e.what();
   } catch (const InputError& e) {
     fill_unknown(r, r.lower_bound, std::nullopt);
     r.note = std::string("synthesis does not handle this combination: ") + e.what();
+  } catch (const UnknownResult& e) {  // the command's --max-time or --max-memory (issue 18)
+    stopped(r, e);
   } catch (const std::exception& e) {
     r.verdict = SweepVerdict::Error;
     r.note = e.what();

@@ -28,22 +28,30 @@ constexpr const char* kExitCodes =
     "  4  engines disagree (a bug in one verifier; the report says where)\n";
 
 // The commands whose --timeout is a wall-clock budget for the whole command (issue 18), enforced
-// by the watchdog. Elsewhere --timeout is per solver call (certify and ci: each Z3 call of each
-// row or job, whose report is kept; sweep: each query; cube: its own run budget, kept by the cube
-// runner so that results survive).
+// by the watchdog. certify and ci: the whole command when --timeout is given (then each Z3 call
+// gets at most what is left, and the rows or jobs after the deadline are reported "not run",
+// exit 3); without it, the default 60 s (certify) or the manifest's timeouts (ci) cap each Z3
+// call. sweep: --timeout caps each query and --max-time is the whole command. cube: its own run
+// budget, kept by the cube runner so that results survive.
 const std::set<std::string> kWholeCommandTimeout = {"synthesize", "alpha", "tree", "cds", "verify"};
+const std::set<std::string> kWholeCommandWhenGiven = {"certify", "ci"};
 
-// The --timeout of the innermost selected subcommand in kWholeCommandTimeout (0: none).
-double whole_command_timeout(const CLI::App& app) {
-  double seconds = 0;
+// The whole-command budget of the innermost selected subcommand (0: none), and its option.
+std::pair<double, std::string> whole_command_timeout(const CLI::App& app) {
+  std::pair<double, std::string> out{0, "--timeout"};
   for (const CLI::App* cur = &app;;) {
     const auto subs = cur->get_subcommands();
     if (subs.empty()) break;
     cur = subs.front();
-    if (!kWholeCommandTimeout.count(cur->get_name())) continue;
-    if (const CLI::Option* t = cur->get_option_no_throw("--timeout")) seconds = t->as<double>();
+    const std::string name = cur->get_name();
+    const std::string option = name == "sweep" ? "--max-time" : "--timeout";
+    const CLI::Option* t = cur->get_option_no_throw(option);
+    if (!t) continue;
+    if (kWholeCommandTimeout.count(name) ||
+        ((kWholeCommandWhenGiven.count(name) || name == "sweep") && t->count() > 0))
+      out = {t->as<double>(), option};
   }
-  return seconds;
+  return out;
 }
 
 }  // namespace
@@ -104,7 +112,8 @@ int schedcert::cli::run_app(int argc, char** argv) {
         max_memory_text.empty()
             ? default_memory
             : schedcert::schedules::parse_memory_size(max_memory_text, "--max-memory");
-    const schedcert::schedules::Budget budget(whole_command_timeout(app), memory, true);
+    const auto [seconds, time_option] = whole_command_timeout(app);
+    const schedcert::schedules::Budget budget(seconds, memory, true, time_option);
     schedcert::schedules::set_command_budget(budget);
     if (memory > 0)  // Z3's own limit (megabytes), so that Z3 gives up before the watchdog acts
       Z3_global_param_set("memory_max_size", std::to_string(budget.working_limit() >> 20).c_str());

@@ -15,6 +15,7 @@ namespace schedcert::cli {
 namespace {
 struct CiOptions {
   std::string manifest, report, junit;
+  double timeout = 0;
 };
 
 template <class F>
@@ -34,6 +35,11 @@ void add_ci_command(CLI::App& app, std::function<int()>& action,
       ->required();
   sub->add_option("--report", o->report, "write the JSON report here ('-' = stdout)");
   sub->add_option("--junit", o->junit, "write JUnit XML here ('-' = stdout)");
+  sub->add_option("--timeout", o->timeout,
+                  "wall-clock budget of the whole run in seconds: each Z3 call gets at most what "
+                  "is left (and at most its job's own timeout); jobs after the deadline are "
+                  "reported 'not run', exit 3 (default: none)")
+      ->check(CLI::PositiveNumber);
   sub->callback([&action, o] {
     action = [o] {
       auto m = certify::read_manifest(o->manifest);

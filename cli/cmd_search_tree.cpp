@@ -13,6 +13,7 @@
 #include "encodings/tree_extract.hpp"
 #include "encodings/tree_search.hpp"
 #include "schedules/error.hpp"
+#include "schedules/budget.hpp"
 
 namespace schedcert::cli {
 
@@ -68,7 +69,7 @@ int run_tree(const TreeOptions& o) {
   q.max_height = o.max_height;
   q.max_subtree = o.max_subtree;
   q.min_leaves = o.min_leaves;
-  q.timeout_ms = static_cast<unsigned>(o.timeout * 1000);
+  q.timeout_ms = schedules::seconds_to_ms(o.timeout);
   q.symmetry = !o.no_symmetry;
   q.emit_smt2 = o.emit_smt2;
   const auto net = schedules::Network::parse(o.network);

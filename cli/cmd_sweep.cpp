@@ -13,6 +13,7 @@
 #include "certify/sweep.hpp"
 #include "cli/commands.hpp"
 #include "schedules/error.hpp"
+#include "schedules/budget.hpp"
 
 namespace schedcert::cli {
 
@@ -23,7 +24,7 @@ namespace {
 struct SweepCli {
   std::vector<std::string> networks{"Q2", "Q3", "Q4", "C3xC3"};
   std::vector<std::string> problems, models;
-  double timeout = 60;
+  double timeout = 60, max_time = 0;
   unsigned max_extra = 8;
   std::string out_dir, format = "text", output, from_json;
   bool quiet = false;
@@ -142,7 +143,7 @@ int run(const SweepCli& c) {
     for (const auto& m : split_commas(c.models)) o.models.push_back(parse_model(m));
   }
   for (const auto& spec : o.networks) Network::parse(spec);  // fail before any work
-  o.timeout_ms = static_cast<unsigned>(c.timeout * 1000);
+  o.timeout_ms = schedules::seconds_to_ms(c.timeout);
   o.max_extra = c.max_extra;
   o.out_dir = c.out_dir;
   if (!c.quiet) {
@@ -205,6 +206,10 @@ void add_sweep_command(CLI::App& app, std::function<int()>& action,
                   "single-port-half, shout-whisper");
   sub->add_option("--timeout", c->timeout, "seconds per solver query (each T - 1 or each T)")
       ->default_val(60)
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--max-time", c->max_time,
+                  "wall-clock budget of the whole sweep in seconds: the rows not finished by then "
+                  "are reported unknown ('stopped'), exit 3 (default: none)")
       ->check(CLI::PositiveNumber);
   sub->add_option("--max-extra", c->max_extra,
                   "synthesis rows: try T up to lower bound + this before giving up")

@@ -86,7 +86,7 @@ bool is_bijection(const std::vector<Node>& s, std::uint64_t n) {
 int run_successive(const Network& net, Model m, const std::vector<Node>& fixed,
                    const SynthOptions& o) {
   encodings::SuccessiveOptions so;
-  so.timeout_ms = static_cast<unsigned>(o.timeout * 1000);
+  so.timeout_ms = schedules::seconds_to_ms(o.timeout);
   so.quiet = o.quiet;
   so.emit_smt2_path = o.emit;
   so.symmetry_breaking = !o.no_symmetry;
@@ -205,7 +205,7 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       }
       p.validate(net);
       encodings::SynthesisOptions so;
-      so.timeout_ms = static_cast<unsigned>(o->timeout * 1000);
+      so.timeout_ms = schedules::seconds_to_ms(o->timeout);
       so.quiet = o->quiet;
       so.emit_smt2_path = o->emit;
       so.symmetry_breaking = !o->no_symmetry;

@@ -2,6 +2,7 @@
 
 #include <fstream>
 #include <iostream>
+#include <map>
 
 #include "certify/check.hpp"
 #include "certify/optimality.hpp"
@@ -9,6 +10,7 @@
 #include "schedules/error.hpp"
 #include "schedules/registry.hpp"
 #include "schedules/schedule_json.hpp"
+#include "schedules/watchdog.hpp"
 #include "verifier/bounds.hpp"
 #include "witnesses/report.hpp"
 
@@ -45,7 +47,10 @@ void add_engine_options(CLI::App* sub, EngineOptions& o, const std::string& defa
                   "auto (native, plus Z3 when the schedule has <= 4000 transmissions) | native | "
                   "smt (Z3) | both | symmetric (translated multinode constructions) | all")
       ->default_val(default_engine);
-  sub->add_option("--timeout", o.timeout_seconds, "Z3 time limit in seconds (then exit 3)")
+  sub->add_option("--timeout", o.timeout_seconds,
+                  "seconds: verify, and certify when given, stop the whole command there (each "
+                  "Z3 call gets what is left; checks after it are reported 'not run'); otherwise "
+                  "the limit of each Z3 call. Exit 3 when it runs out")
       ->default_val(60)
       ->check(CLI::PositiveNumber);
   sub->add_option("--emit-smt2", o.emit_smt2,
@@ -71,7 +76,7 @@ certify::CheckOptions to_check(const EngineOptions& e) {
   certify::CheckOptions c;
   c.engines = certify::parse_engines(e.engine);
   if (e.engine == "auto") c.smt_auto_limit = 4000;
-  c.smt_timeout_ms = static_cast<unsigned>(e.timeout_seconds * 1000);
+  c.smt_timeout_ms = schedules::seconds_to_ms(e.timeout_seconds);
   c.emit_smt2_path = e.emit_smt2;
   return c;
 }
@@ -98,6 +103,12 @@ std::vector<certify::Report> certify_defaults(int max_dim, const certify::CheckO
       certify::CheckOptions o = base;
       std::cerr << "certify " << c.name << " --dim " << p.dim << " --model " << to_string(m) << "\n";
       rs.push_back(certify::certify_construction(c, p, o));
+      // What a hard stop of the watchdog prints (issue 18): the rows finished so far.
+      std::map<std::string, int> by;
+      for (const auto& r : rs) ++by[certify::to_string(r.outcome)];
+      std::string done = std::to_string(rs.size()) + " rows finished (";
+      for (const auto& [outcome, count] : by) done += (done.back() == '(' ? "" : ", ") + std::to_string(count) + " " + outcome;
+      command_budget().note_reached(done + "); the last: " + c.name + " --dim " + std::to_string(p.dim));
     }
   }
   return rs;
@@ -285,7 +296,7 @@ void Commands::add_certify(CLI::App& app) {
         int code = emit({r}, e.json, false);
         if (*optimality && r.outcome == certify::Outcome::Valid) {
           auto o = certify::certify_optimality(generate(c, params),
-                                               static_cast<unsigned>(e.timeout_seconds * 1000),
+                                               schedules::seconds_to_ms(e.timeout_seconds),
                                                *opt_smt2);
           std::cout << "  optimality:    " << certify::to_string(o.verdict) << " (" << o.certificate
                     << ")\n";

@@ -55,7 +55,7 @@ AlphaResult search_alpha(const AlphaOptions& o) {
   const int d = o.d;
   if (o.engine == AlphaEngine::Z3Layered) {
     const double c0 = cpu_now();
-    AlphaResult r = max_leaf_spanning_tree(d, static_cast<unsigned>(o.timeout_s * 1000), o.cert_dir);
+    AlphaResult r = max_leaf_spanning_tree(d, schedules::seconds_to_ms(o.timeout_s), o.cert_dir);
     r.engine = "z3-layered";
     r.cpu_seconds = cpu_now() - c0;
     return r;

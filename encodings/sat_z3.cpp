@@ -3,6 +3,7 @@
 #include <z3++.h>
 
 #include "encodings/sat_backend.hpp"
+#include "schedules/budget.hpp"
 
 namespace schedcert::encodings {
 
@@ -18,7 +19,7 @@ class Z3Sat : public SatBackend {
   }
   SatAnswer solve(const std::vector<int>& assumptions, double seconds) override {
     z3::params p(ctx_);
-    p.set("timeout", seconds > 0 ? static_cast<unsigned>(seconds * 1000) + 1 : 4294967295u);
+    p.set("timeout", seconds > 0 ? schedules::seconds_to_ms(seconds) : 4294967295u);
     solver_.set(p);
     z3::expr_vector as(ctx_);
     for (int l : assumptions) as.push_back(l > 0 ? var(l) : !var(-l));

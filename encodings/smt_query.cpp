@@ -35,6 +35,9 @@
 #include "encodings/smt_query.hpp"
 
 #include <algorithm>
+#include <string>
+
+#include "schedules/watchdog.hpp"
 
 namespace schedcert::encodings::smt_detail {
 
@@ -91,9 +94,18 @@ class Builder {
     q_.body += network_macros(s_.network());
     q_.body += problem_macros(prob_, n_);
     index_items();
-    for (Item i = 0; i < items_; ++i) hold_macro(i);
-    for (std::size_t st = 0; st < s_.num_steps(); ++st)
+    // Ticks the command's budget (issue 18): a query of 10^5 transmissions takes seconds.
+    const auto building = schedules::command_budget().phase(
+        "building the SMT query (" + std::to_string(s_.num_transmissions()) + " transmissions)");
+    for (Item i = 0; i < items_; ++i) {
+      if ((i & 0x3ff) == 0) building.tick();
+      hold_macro(i);
+    }
+    for (std::size_t st = 0; st < s_.num_steps(); ++st) {
+      building.tick([&] { return "step " + std::to_string(st + 1) + " of " + std::to_string(s_.num_steps()); });
       for (std::size_t k = s_.step_begin(st); k < s_.step_end(st); ++k) transmission_checks(st, k);
+    }
+    building.tick();
     completion_checks();
     std::vector<std::string> names;
     names.reserve(q_.checks.size());

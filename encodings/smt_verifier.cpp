@@ -178,15 +178,19 @@ Verdict verify_smt(const Schedule& s, const SmtOptions& o) {
   Verdict verdict;
   verdict.engine = "smt";
   std::vector<bool> bad_adjacency(s.num_transmissions(), false);
+  // Capped by the command's budget (issue 18: `verify --timeout` covers the whole command).
+  const schedules::Budget& budget = schedules::command_budget();
   try {
     z3::context ctx;
     z3::solver solver(ctx, "QF_LIA");
-    // Capped by the command's budget (issue 18: `verify --timeout` covers the whole command).
-    const schedules::Budget& budget = schedules::command_budget();
     solver.set("timeout", budget.has_deadline() ? budget.solver_timeout_ms(o.timeout_ms) : o.timeout_ms);
-    solver.from_string(q.body.c_str());
     const z3::check_result r = [&] {
       const auto hook = budget.on_stop([&ctx] { ctx.interrupt(); });
+      {
+        const auto parsing = budget.phase("Z3 reading the SMT query");
+        solver.from_string(q.body.c_str());
+        parsing.tick();
+      }
       return solver.check();
     }();
     if (r == z3::unknown) {
@@ -214,6 +218,8 @@ Verdict verify_smt(const Schedule& s, const SmtOptions& o) {
       verdict.violation = violation(s, pick);
     }
   } catch (const z3::exception& e) {
+    if (budget.stopped())  // interrupted by the watchdog: the budget's verdict, not an error
+      throw UnknownResult(std::string("smt: stopped by the command's budget (Z3: ") + e.msg() + ")");
     throw std::runtime_error(std::string("smt: Z3 error: ") + e.msg());
   }
   verdict.valid = !verdict.violation.has_value();

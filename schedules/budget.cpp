@@ -33,6 +33,7 @@ std::int64_t ticks(Clock::time_point t) { return t.time_since_epoch().count(); }
 struct Budget::State {
   Clock::time_point start = Clock::now();
   double seconds = 0;  // the whole command's budget (0: none), for messages
+  std::string time_option = "--timeout";
   std::uint64_t memory_limit = 0;
   bool progress = false;
   std::atomic<int> stop_kind{-1};
@@ -60,7 +61,9 @@ TooLarge::TooLarge(const std::string& what, std::uint64_t estimate_bytes, std::u
 
 Budget::Budget() : state_(std::make_shared<State>()) {}
 
-Budget::Budget(double seconds, std::uint64_t memory_bytes, bool progress) : Budget() {
+Budget::Budget(double seconds, std::uint64_t memory_bytes, bool progress, std::string time_option)
+    : Budget() {
+  state_->time_option = std::move(time_option);
   state_->memory_limit = memory_bytes;
   state_->progress = progress;
   if (seconds > 0) {
@@ -68,6 +71,10 @@ Budget::Budget(double seconds, std::uint64_t memory_bytes, bool progress) : Budg
     deadline_ = state_->start + std::chrono::duration_cast<Clock::duration>(
                                     std::chrono::duration<double>(seconds));
   }
+}
+
+std::string Budget::time_limit_text() const {
+  return state_->time_option + " " + format_seconds(state_->seconds);
 }
 
 double Budget::elapsed_seconds() const {
@@ -152,7 +159,7 @@ void Budget::fail(BudgetExceeded::Kind kind, const std::string& phase) const {
                                    state_->seconds - 1e-3
                            ? "this phase's share of the time budget"
                            : "the time budget";
-  if (state_->seconds > 0) budget += " (--timeout " + format_seconds(state_->seconds) + ")";
+  if (state_->seconds > 0) budget += " (" + time_limit_text() + ")";
   throw BudgetExceeded(kind, phase,
                        budget + " ran out" + where + " after " + format_seconds(elapsed_seconds()));
 }
@@ -322,6 +329,12 @@ std::uint64_t default_memory_limit() {
   const std::uint64_t avail = available_memory_bytes();
   if (avail > 0) limit = std::min(limit, resident_bytes() + avail / 10 * 9);
   return limit;
+}
+
+unsigned seconds_to_ms(double seconds) {
+  if (!(seconds > 0)) return 0;
+  const double ms = std::ceil(seconds * 1000.0);
+  return ms >= 4294967295.0 ? 4294967295u : static_cast<unsigned>(ms);
 }
 
 std::string format_seconds(double seconds) {

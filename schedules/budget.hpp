@@ -68,11 +68,15 @@ class Budget {
   using Clock = std::chrono::steady_clock;
 
   Budget();  // no deadline, no memory limit, quiet
-  // seconds <= 0: no deadline; memory_bytes 0: no memory limit.
-  Budget(double seconds, std::uint64_t memory_bytes, bool progress = false);
+  // seconds <= 0: no deadline; memory_bytes 0: no memory limit. time_option: the option that set
+  // the deadline, as messages name it ("--timeout", or the sweep's "--max-time").
+  Budget(double seconds, std::uint64_t memory_bytes, bool progress = false,
+         std::string time_option = "--timeout");
 
   // ---- time
   bool has_deadline() const { return deadline_.has_value(); }
+  // "--timeout 5.0 s" (the option and the budget it set), for messages.
+  std::string time_limit_text() const;
   double elapsed_seconds() const;    // since the command's budget was made
   double remaining_seconds() const;  // +infinity without a deadline, 0 once expired
   bool expired() const;              // deadline passed or stop() called
@@ -187,6 +191,10 @@ std::uint64_t default_memory_limit();
 std::string format_bytes(std::uint64_t bytes);
 // "12.0 s" (one decimal).
 std::string format_seconds(double seconds);
+// A time limit in seconds as the milliseconds a solver takes (issue 13, trust row 45): 0 for
+// <= 0 or NaN, rounded up, saturating at UINT_MAX (~49.7 days) instead of a wrapped or undefined
+// conversion of a huge double.
+unsigned seconds_to_ms(double seconds);
 // "8G", "512M", "1.5G", "2GiB", "16GB", "100000000" (bytes); K, M, G, T are powers of 1024 with
 // or without "iB"/"B". InputError naming `option` otherwise.
 std::uint64_t parse_memory_size(const std::string& text, const std::string& option);

@@ -60,7 +60,7 @@ void Watchdog::run() {
     if (budget_.has_deadline() && budget_.remaining_seconds() <= 0) {
       budget_.stop(BudgetExceeded::Kind::Time);
       if (budget_.elapsed_seconds() >= timeout + grace)
-        hard_stop(budget_, "the time budget (--timeout " + format_seconds(timeout) + ") ran out" + where +
+        hard_stop(budget_, "the time budget (" + budget_.time_limit_text() + ") ran out" + where +
                   "; the command did not stop within " + format_seconds(grace) +
                   " after it, so the watchdog ended it");
     }

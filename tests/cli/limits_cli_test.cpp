@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <initializer_list>
 #include <string>
 
@@ -114,4 +115,59 @@ TEST_CASE("synthesize --max-steps below the lower bound is impossible (exit 1) w
   // It used to end "no optimum established in [3, 1]: last answer unknown" with exit 3.
   expect_run("synthesize -n Q3 -m all-port -p broadcast --max-steps 1 -q", 1, 10,
              {"T = 1: impossible", "certificate: counting argument: every schedule needs at least 3 steps"});
+}
+
+// ---- the CaDiCaL queries (successive broadcasts, alpha, cube) and the commands with many queries
+// (sweep, certify, ci).
+
+TEST_CASE("limits: successive broadcasts with a free allocation on Q5 stop at --timeout (CaDiCaL polls the budget)") {
+  // The Q5 query (65 k variables, 846 k clauses) is built in about a second, then CaDiCaL runs
+  // until the budget stops it; before, building its symmetry rules alone ran out of memory.
+  expect_unknown_in_time("synthesize -n Q5 -m shout-whisper -p successive-broadcast --allocation free --timeout 4", 4,
+                         {"unknown (the command's budget ran out)", "no optimum established in [39,"});
+}
+
+TEST_CASE("limits: a successive-broadcast query that cannot fit --max-memory is refused before it is built (exit 2)") {
+  expect_run("--max-memory 100M synthesize -n Q6 -m shout-whisper -p successive-broadcast --allocation free --steps 200",
+             2, 5, {"the successive-broadcast query (64 values, T = 200, 384 links) needs an estimated", "--max-memory"});
+}
+
+TEST_CASE("limits: cube alpha is refused before building when its query cannot fit, and stops at --timeout") {
+  const std::string dir = "/tmp/schedcert-limits-cube-" + std::to_string(::getpid());
+  expect_run("--max-memory 30M cube alpha --dim 9 --max-size 100 -q --dir " + dir + "-a", 2, 5,
+             {"the alpha query of Q9 (a counter up to 101) needs an estimated", "--max-memory"});
+  // Q7, k = 24: making the 20 955 cubes and checking their coverage takes about 36 s.
+  expect_unknown_in_time("cube alpha --dim 7 --max-size 24 -q --timeout 2 --dir " + dir + "-b", 2, {"--timeout 2.0 s"});
+  std::filesystem::remove_all(dir + "-a");
+  std::filesystem::remove_all(dir + "-b");
+}
+
+TEST_CASE("limits: sweep --max-time bounds the whole sweep; the rows it did not finish are unknown (exit 3)") {
+  const std::string out = expect_run(
+      "sweep --networks Q4 --models shout-whisper --problems multinode-broadcast,multinode-accumulation,total-exchange "
+      "--timeout 60 --max-time 3 -q",
+      3, 2 * 3 + 1, {"stopped: the time budget (--max-time 3.0 s) ran out", "3 rows: 0 closed, 3 unknown"});
+  CHECK(has(out, "0 errors"));
+}
+
+TEST_CASE("limits: certify --timeout is a budget for the whole command (exit 3, the rows finished)") {
+  expect_unknown_in_time("certify --max-dim 7 --engine both --timeout 3", 3, {"--timeout 3.0 s"});
+  // Without --timeout, each Z3 call keeps its own 60 s limit and a small certify still finishes.
+  expect_run("certify sbt-broadcast --dim 3", 0, 30, {"certified"});
+}
+
+TEST_CASE("limits: ci --timeout reports the jobs after the deadline as not run (exit 3)") {
+  const std::string manifest = "/tmp/schedcert-limits-ci-" + std::to_string(::getpid()) + ".json";
+  {
+    std::FILE* f = std::fopen(manifest.c_str(), "w");
+    REQUIRE(f);
+    std::fputs(R"({"format": "schedcert-ci", "version": 1, "jobs": [
+      {"construction": "sbt-broadcast", "dim": 4, "model": "all-port", "engine": "auto"},
+      {"construction": "bertsekas-te", "dim": 7, "engine": "both", "timeout": 600},
+      {"construction": "bertsekas-te", "dim": 7, "engine": "both", "timeout": 600}]})",
+               f);
+    std::fclose(f);
+  }
+  expect_unknown_in_time("ci " + manifest + " --timeout 3", 3, {"not run: the command's --timeout budget ran out"});
+  std::remove(manifest.c_str());
 }
