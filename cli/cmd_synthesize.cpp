@@ -82,6 +82,16 @@ bool is_bijection(const std::vector<Node>& s, std::uint64_t n) {
   return true;
 }
 
+// --estimate: the query's estimated size at T against the memory budget, without building it.
+int print_estimate(const std::string& query, unsigned T, bool at_lower_bound, std::uint64_t bytes) {
+  const auto& budget = command_budget();
+  std::cout << query << " query at T = " << T << (at_lower_bound ? " (the lower bound)" : "")
+            << ": estimated " << format_bytes(bytes) << "; memory budget "
+            << format_bytes(budget.working_limit()) << " (90 % of --max-memory): "
+            << (budget.memory_limit() == 0 || bytes <= budget.headroom() ? "fits" : "does not fit") << "\n";
+  return 0;
+}
+
 // --problem successive-broadcast with a bijective or free allocation.
 int run_successive(const Network& net, Model m, const std::vector<Node>& fixed,
                    const SynthOptions& o) {
@@ -95,6 +105,9 @@ int run_successive(const Network& net, Model m, const std::vector<Node>& fixed,
   std::cout << "synthesis: " << net.name() << ", " << to_string(m)
             << ", successive-broadcast(p=" << net.size() << "), allocation "
             << (fixed.empty() ? "free (a bijection chosen by the solver)" : "fixed") << "\n";
+  if (o.steps > 0 && o.estimate)
+    return print_estimate("successive-broadcast", o.steps, false,
+                          encodings::estimate_successive_query_bytes(net, o.steps));
   if (o.steps > 0)
     return report(encodings::synthesize_successive(net, m, o.steps, so), o.steps, o);
   const auto free_lb = encodings::successive_free_lower_bound(net, m);
@@ -111,6 +124,8 @@ int run_successive(const Network& net, Model m, const std::vector<Node>& fixed,
   }
   const unsigned hi = o.max_steps > 0 ? o.max_steps : checked_cast<unsigned>(
       checked_add(lo, 64, "synthesis: the largest T searched"), "synthesis: the largest T searched");
+  if (o.estimate)
+    return print_estimate("successive-broadcast", lo, true, encodings::estimate_successive_query_bytes(net, lo));
   std::cout << "lower bound " << lo << " (" << why << ")\n";
   return report_optimum(encodings::minimize_successive(net, m, lo, hi, so), lo, hi, o);
 }
@@ -216,15 +231,8 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       if (o->estimate) {
         const unsigned T = o->steps > 0 ? o->steps : checked_cast<unsigned>(
             std::max<std::uint64_t>(lb.steps.value, 1), "synthesis: the lower bound on steps");
-        const std::uint64_t bytes = encodings::estimate_exact_query_bytes(net, m, p, T);
-        const auto& budget = command_budget();
-        std::cout << "exact time-indexed query at T = " << T
-                  << (o->steps > 0 ? "" : " (the lower bound)") << ": estimated "
-                  << format_bytes(bytes) << "; memory budget " << format_bytes(budget.working_limit())
-                  << " (90 % of --max-memory): "
-                  << (budget.memory_limit() == 0 || bytes <= budget.headroom() ? "fits" : "does not fit")
-                  << "\n";
-        return 0;
+        return print_estimate("exact time-indexed", T, o->steps == 0,
+                              encodings::estimate_exact_query_bytes(net, m, p, T));
       }
       const unsigned lo = checked_cast<unsigned>(std::max<std::uint64_t>(lb.steps.value, 1),
                                                  "synthesis: the lower bound on steps");

@@ -83,7 +83,7 @@ void SuccessiveEncoding::add_allocation(const std::vector<Node>& fixed) {
   }
 }
 
-std::uint64_t SuccessiveEncoding::estimate_bytes(const Topology& topo, unsigned steps) {
+std::uint64_t SuccessiveEncoding::estimate_variables(const Topology& topo, unsigned steps) {
   // 128-bit sums: the estimate of a hopeless query must not wrap into a small one.
   const auto n = static_cast<unsigned __int128>(topo.n());
   const auto T = static_cast<long long>(steps);
@@ -94,9 +94,15 @@ std::uint64_t SuccessiveEncoding::estimate_bytes(const Topology& topo, unsigned 
     if (hi >= lo) sends += static_cast<unsigned __int128>(hi - lo + 1) * topo.links().size();
   }
   const unsigned __int128 vars = sends + n * steps * n + n * n;
+  return vars > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(vars);
+}
+
+std::uint64_t SuccessiveEncoding::estimate_bytes(const Topology& topo, unsigned steps) {
+  const auto n = static_cast<unsigned __int128>(topo.n());
   const unsigned __int128 arrays =
       4 * n * (static_cast<unsigned __int128>(steps) * topo.links().size() + (steps + 1) * n + n);
-  const unsigned __int128 total = vars * kBytesPerVariable + arrays;
+  const unsigned __int128 total =
+      static_cast<unsigned __int128>(estimate_variables(topo, steps)) * kBytesPerVariable + arrays;
   return total > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(total);
 }
 

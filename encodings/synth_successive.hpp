@@ -64,6 +64,7 @@ class SuccessiveEncoding {
   // variables items x T x N; the allocation N x N), at kBytesPerVariable each (measured in
   // docs/limits.md). The solver's copy is admitted separately when it is loaded.
   static std::uint64_t estimate_bytes(const Topology& topo, unsigned steps);
+  static std::uint64_t estimate_variables(const Topology& topo, unsigned steps);  // an upper bound
   static constexpr std::uint64_t kBytesPerVariable = 600;
   // The symmetry rules stop at the deepest prefix length within this many clauses.
   static constexpr std::uint64_t kMaxCoordinateRules = std::uint64_t{1} << 22;
@@ -109,6 +110,12 @@ struct SuccessiveBound {
   std::string argument;
 };
 SuccessiveBound successive_free_lower_bound(const schedules::Network& net, schedules::Model model);
+
+// Before building (issue 18, `synthesize --estimate`): our formula's estimated bytes at `steps`
+// (SuccessiveEncoding::estimate_bytes) plus CaDiCaL's copy of it (sat_estimate_bytes), with 4
+// clauses per variable; without the symmetry rules (at most kMaxCoordinateRules clauses, admitted
+// with their exact count when the query is loaded).
+std::uint64_t estimate_successive_query_bytes(const schedules::Network& net, unsigned steps);
 
 // Decides "an allocation and a schedule of `steps` steps exist" (Impossible = UNSAT of the
 // exact query; never from a counting argument).

@@ -140,6 +140,14 @@ sy::SolveOutcome solve_with_cadical(const sy::Formula& f, unsigned timeout_ms) {
 
 }  // namespace
 
+std::uint64_t estimate_successive_query_bytes(const Network& net, unsigned steps) {
+  const sy::Topology topo(net);
+  const std::uint64_t vars = sy::SuccessiveEncoding::estimate_variables(topo, steps);
+  const std::uint64_t formula = sy::SuccessiveEncoding::estimate_bytes(topo, steps);
+  const std::uint64_t solver = sat_estimate_bytes(vars, vars > UINT64_MAX / 4 ? UINT64_MAX : 4 * vars);
+  return formula > UINT64_MAX - solver ? UINT64_MAX : formula + solver;
+}
+
 SuccessiveBound successive_free_lower_bound(const Network& net, Model model) {
   const std::uint64_t n = net.size();
   SuccessiveBound b;
