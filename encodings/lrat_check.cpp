@@ -3,9 +3,12 @@
 // checker's "s " line and "c cnf-sha256 " line (format: coq/lrat/lrat_main.ml).
 #include "encodings/lrat_check.hpp"
 #include "encodings/sat_drat_reader.hpp"
+#include "schedules/watchdog.hpp"
 
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -63,6 +66,9 @@ LratVerdict run_lrat_checker(const std::string& cnf_path, const std::string& lra
     return v;
   }
   if (pid == 0) {
+    // The checker dies with us: a watchdog's hard stop (issue 18) must not leave it running.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() == 1) _exit(127);  // the parent is already gone
     dup2(fds[1], 1);
     dup2(fds[1], 2);
     close(fds[0]);
@@ -73,7 +79,11 @@ LratVerdict run_lrat_checker(const std::string& cnf_path, const std::string& lra
   close(fds[1]);
   char buf[4096];
   ssize_t k;
-  while ((k = read(fds[0], buf, sizeof buf)) > 0) v.output.append(buf, static_cast<std::size_t>(k));
+  {
+    // A stopped budget (deadline or memory) ends the check now; the verdict is then "no verdict".
+    const auto hook = schedules::command_budget().on_stop([pid] { kill(pid, SIGKILL); });
+    while ((k = read(fds[0], buf, sizeof buf)) > 0) v.output.append(buf, static_cast<std::size_t>(k));
+  }
   close(fds[0]);
   int status = 0;
   rusage u{};

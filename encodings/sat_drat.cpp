@@ -25,6 +25,7 @@
 #include "encodings/sat_drat_reader.hpp"
 #include "encodings/sat_lrat_writer.hpp"
 #include "schedules/checked.hpp"
+#include "schedules/watchdog.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -362,6 +363,12 @@ DratReport run(const std::vector<Clause>& cnf, ProofReader& in, LratWriter* lrat
         continue;
       }
       ++rep.lemmas;
+      // The command's budget (issue 18): a stopped command ends the check unverified, at once.
+      if ((rep.lemmas & 0xfff) == 0 && schedules::command_budget().stopped()) {
+        rep.message = "check stopped after lemma " + std::to_string(rep.lemmas) +
+                      ": the command's time or memory budget ran out";
+        return rep;
+      }
       chk.normalise_lits(lits);
       if (!chk.rup(lits, want)) {
         if (lits.empty() || !chk.rat(lits, lits[0], want)) {
