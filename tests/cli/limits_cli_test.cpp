@@ -142,7 +142,7 @@ TEST_CASE("limits: cube alpha is refused before building when its query cannot f
   std::filesystem::remove_all(dir + "-b");
 }
 
-TEST_CASE("limits: sweep --max-time bounds the whole sweep; the rows it did not finish are unknown (exit 3)") {
+TEST_CASE("limits: sweep --max-time bounds the whole sweep, and the rows it did not finish are unknown (exit 3)") {
   const std::string out = expect_run(
       "sweep --networks Q4 --models shout-whisper --problems multinode-broadcast,multinode-accumulation,total-exchange "
       "--timeout 60 --max-time 3 -q",
