@@ -25,7 +25,7 @@ using namespace schedcert::schedules;
 namespace {
 
 struct SynthOptions {
-  std::string network, model = "all-port", problem, out, emit, allocation, engine = "cadical";
+  std::string network, model = "all-port", problem, out, emit, allocation, engine = "auto";
   std::vector<unsigned> sources;
   unsigned root = 0, messages = 1, steps = 0, max_steps = 0;
   double timeout = 600;
@@ -101,7 +101,7 @@ int run_successive(const Network& net, Model m, const std::vector<Node>& fixed,
   so.emit_smt2_path = o.emit;
   so.symmetry_breaking = !o.no_symmetry;
   so.fixed_sources = fixed;
-  so.solver_logic = o.engine == "cadical" ? "cadical" : "QF_FD";
+  so.solver_logic = o.engine == "z3" ? "QF_FD" : "cadical";  // auto: CaDiCaL
   std::cout << "synthesis: " << net.name() << ", " << to_string(m)
             << ", successive-broadcast(p=" << net.size() << "), allocation "
             << (fixed.empty() ? "free (a bijection chosen by the solver)" : "fixed") << "\n";
@@ -177,10 +177,12 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
   sub->add_option("-o,--output", o->out, "write the found schedule here (JSON)");
   sub->add_option("--emit-smt2", o->emit, "write the exact query (for T - 1 in a search) as SMT-LIB2");
   sub->add_option("--engine", o->engine,
-                  "successive-broadcast with a bijective or free allocation: 'cadical' (cardinalities "
-                  "as sequential counters; honours --timeout) or 'z3' (QF_FD; may overrun --timeout)")
-      ->check(CLI::IsMember({"z3", "cadical"}))
-      ->default_val("cadical");
+                  "the solver of the exact queries: 'cadical' (cardinalities as sequential "
+                  "counters; every UNSAT's DRAT proof checked, and its LRAT by the checker proved "
+                  "in Coq), 'z3', or 'auto' (CaDiCaL for successive broadcasts with a bijective or "
+                  "free allocation, Z3 otherwise: the measured best, docs/synthesis.md)")
+      ->check(CLI::IsMember({"auto", "z3", "cadical"}))
+      ->default_val("auto");
   sub->add_flag("--no-symmetry", o->no_symmetry,
                 "successive-broadcast: no symmetry-breaking rules (slower; same answers)");
   sub->add_flag("--quiet,-q", o->quiet, "no progress on stderr");
@@ -224,6 +226,7 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       so.quiet = o->quiet;
       so.emit_smt2_path = o->emit;
       so.symmetry_breaking = !o->no_symmetry;
+      if (o->engine == "cadical") so.solver_logic = "cadical";
       std::cout << "synthesis: " << net.name() << ", " << to_string(m) << ", " << p.describe() << "\n";
       if (o->steps > 0 && !o->estimate)
         return report(encodings::synthesize(net, m, p, o->steps, so), o->steps, *o);

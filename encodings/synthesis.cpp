@@ -113,6 +113,15 @@ std::string query_header(const Run& r, const std::string& notes) {
          "\nunsat = no schedule of that many steps exists (docs/synthesis.md)";
 }
 
+// solver_logic "cadical": CaDiCaL (every UNSAT proof-checked); "auto": Z3 with `auto_logic`
+// ("QF_FD" for the small restricted queries, "" = Z3's default solver for the exact one);
+// anything else: Z3 with that logic.
+sy::SolveOutcome solve(const sy::Formula& f, unsigned timeout_ms, const std::string& solver_logic,
+                       const char* auto_logic) {
+  if (solver_logic == "cadical") return sy::solve_with_cadical(f, timeout_ms);
+  return sy::solve_with_z3(f, sy::SolveSettings{timeout_ms, solver_logic == "auto" ? auto_logic : solver_logic});
+}
+
 std::string status_word(const sy::SolveOutcome& o) {
   switch (o.status) {
     case sy::SolveOutcome::Status::Sat: return "sat";
@@ -190,10 +199,8 @@ SynthesisResult synthesize_impl(Run& run) {
 
   // Phase 3: translation-invariant restricted searches (find schedules; UNSAT proves nothing).
   auto restricted = [&](auto& enc, const char* name, unsigned budget_ms) -> bool {
-    sy::SolveSettings ss{std::max(1u, budget_ms),
-                         run.opt.solver_logic == "auto" ? "QF_FD" : run.opt.solver_logic};
     run.note(std::string(name) + " query: " + enc.formula().summary() + ", " + enc.notes());
-    const sy::SolveOutcome o = sy::solve_with_z3(enc.formula(), ss);
+    const sy::SolveOutcome o = solve(enc.formula(), std::max(1u, budget_ms), run.opt.solver_logic, "QF_FD");
     run.note(std::string(name) + " " + status_word(o) + " in " + std::to_string(o.seconds) +
              "s [" + o.stats + "]");
     if (o.status != sy::SolveOutcome::Status::Sat) return false;
@@ -228,9 +235,7 @@ SynthesisResult synthesize_impl(Run& run) {
   sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, flags(run.opt, emit));
   run.note("exact query: " + enc.formula().summary() + ", " + enc.notes());
   if (emit) write_query(enc, run.opt.emit_smt2_path, query_header(run, enc.notes()));
-  sy::SolveSettings ss{run.remaining_ms(),
-                       run.opt.solver_logic == "auto" ? "" : run.opt.solver_logic};
-  const sy::SolveOutcome o = sy::solve_with_z3(enc.formula(), ss);
+  const sy::SolveOutcome o = solve(enc.formula(), run.remaining_ms(), run.opt.solver_logic, "");
   run.note(std::string("exact ") + status_word(o) + " in " + std::to_string(o.seconds) + "s [" + o.stats + "]");
   switch (o.status) {
     case sy::SolveOutcome::Status::Sat:
@@ -240,7 +245,8 @@ SynthesisResult synthesize_impl(Run& run) {
       run.res.certificate = "UNSAT of query " +
                             (emit ? run.opt.emit_smt2_path
                                   : std::string("(in memory; set emit_smt2_path to keep it)")) +
-                            ": " + enc.notes() + ", " + enc.formula().summary();
+                            ": " + enc.notes() + ", " + enc.formula().summary() +
+                            (run.opt.solver_logic == "cadical" ? " [" + o.stats + "]" : "");
       return run.finish(SynthesisStatus::Impossible);
     case sy::SolveOutcome::Status::Unknown: break;
   }

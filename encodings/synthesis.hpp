@@ -41,7 +41,8 @@ struct SynthesisOptions {
   // Extensions (defaults are the measured best):
   // "auto": Z3's QF_FD solver for the small restricted queries of phase 3 and Z3's default
   // solver for the exact query (measured in docs/synthesis.md); "QF_FD" or "" (Z3's default
-  // solver) force one for every phase.
+  // solver) force one for every phase; "cadical": CaDiCaL for every phase, each UNSAT answer's
+  // DRAT proof checked (and its LRAT by the checker proved in Coq) before it is reported.
   std::string solver_logic = "auto";
   bool cayley_first = true;            // phase 3
   bool reverse_combining = true;       // phase 2
