@@ -13,6 +13,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "encodings/leaf_bound.hpp"
 #include "encodings/synthesis.hpp"
 #include "schedules/error.hpp"
 #include "schedules/registry.hpp"
@@ -138,7 +139,7 @@ void certify_row(SweepRow& r, const Schedule& s, ProblemKind k, const SweepOptio
   r.steps = s.num_steps();
   r.problem = s.problem().describe();
   r.sources = s.problem().sources;
-  r.lower_bound = verifier::lower_bounds(s.network(), s.model(), s.problem()).steps.value;
+  r.lower_bound = encodings::best_lower_bounds(s.network(), s.model(), s.problem()).steps.value;
   const verifier::Verdict v = verifier::verify_native(s);
   if (!v.valid) {
     fill_unknown(r, r.lower_bound, std::nullopt);
@@ -322,7 +323,7 @@ SweepRow synthesis_row(const Network& net, Model m, ProblemKind k, std::vector<K
   r.sources = p.sources;
   if (o.on_start) o.on_start(r.network + " " + r.model + " " + schedules::to_string(k) + " synthesis");
   const Timer t;
-  const auto lb = verifier::lower_bounds(net, m, p);
+  const auto lb = encodings::best_lower_bounds(net, m, p);
   r.lower_bound = lb.steps.value;
   const std::string stem = file_stem(r, k);
   std::optional<encodings::SynthesisResult> prev;  // Impossible at T - 1

@@ -10,6 +10,7 @@
 
 #include "cli/commands.hpp"
 #include "encodings/synth_successive.hpp"
+#include "encodings/leaf_bound.hpp"
 #include "encodings/synthesis.hpp"
 #include "schedules/constructions/desprez1993/successive_broadcast.hpp"
 #include "schedules/checked.hpp"
@@ -117,7 +118,7 @@ int run_successive(const Network& net, Model m, const std::vector<Node>& fixed,
     Problem p;
     p.kind = ProblemKind::SuccessiveBroadcast;
     p.sources = fixed;
-    const auto lb = verifier::lower_bounds(net, m, p);
+    const auto lb = encodings::best_lower_bounds(net, m, p);
     if (lb.steps.value > lo)
       lo = checked_cast<unsigned>(lb.steps.value, "synthesis: the lower bound on steps"),
       why = lb.steps.argument;
@@ -230,7 +231,7 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       std::cout << "synthesis: " << net.name() << ", " << to_string(m) << ", " << p.describe() << "\n";
       if (o->steps > 0 && !o->estimate)
         return report(encodings::synthesize(net, m, p, o->steps, so), o->steps, *o);
-      const auto lb = verifier::lower_bounds(net, m, p);
+      const auto lb = encodings::best_lower_bounds(net, m, p);
       if (o->estimate) {
         const unsigned T = o->steps > 0 ? o->steps : checked_cast<unsigned>(
             std::max<std::uint64_t>(lb.steps.value, 1), "synthesis: the lower bound on steps");

@@ -9,6 +9,7 @@
 
 #include <memory>
 
+#include "encodings/leaf_bound.hpp"
 #include "encodings/sat_backend.hpp"
 #include "encodings/synth_successive.hpp"
 #include "schedules/error.hpp"
@@ -56,13 +57,20 @@ SuccessiveBound successive_free_lower_bound(const Network& net, Model model) {
                " earlier values in distinct steps before it sends its own, which then needs " +
                std::to_string(radius) + " more steps (radius of " + net.name() + ")";
   if (model == Model::ShoutWhisper || model == Model::SinglePortHalf) {
-    const std::uint64_t leaves = verifier::max_leaves_upper_bound(net);
+    const auto certified = certified_leaf_bound(net);  // alpha(d), when certified (leaf_bound.hpp)
+    const std::uint64_t leaves =
+        certified ? std::min(certified->value, verifier::max_leaves_upper_bound(net))
+                  : verifier::max_leaves_upper_bound(net);
     const std::uint64_t fwd = 2 * n - 1 - std::min<std::uint64_t>(leaves, 2 * n - 1);
     if (fwd > b.steps) {
       b.steps = static_cast<unsigned>(fwd);
       b.argument = "some node forwards >= " + std::to_string(n - 1 - leaves) +
                    " values (a spanning tree of " + net.name() + " has <= " +
-                   std::to_string(leaves) + " leaves) besides receiving " +
+                   std::to_string(leaves) + " leaves" +
+                   (certified && certified->value == leaves ? ": alpha(" + std::to_string(net.dims()) +
+                                                                  "), certified by search alpha"
+                                                            : std::string()) +
+                   ") besides receiving " +
                    std::to_string(n - 1) + " and sending its own, all in distinct steps under " +
                    schedules::to_string(model) + " (Desprez et al. Prop. 2 with a leaf bound)";
     }

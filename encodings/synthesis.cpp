@@ -5,11 +5,13 @@
 #include "encodings/synthesis.hpp"
 
 #include <chrono>
+#include <climits>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
 
+#include "encodings/leaf_bound.hpp"
 #include "encodings/synth_bounds.hpp"
 #include "encodings/synth_cayley.hpp"
 #include "encodings/synth_cayley_moves.hpp"
@@ -113,6 +115,19 @@ std::string query_header(const Run& r, const std::string& notes) {
          "\nunsat = no schedule of that many steps exists (docs/synthesis.md)";
 }
 
+// Phase 1's bounds, strongest first: the encoding's own counting arguments (synth_bounds.hpp)
+// and the verifier's (verifier/bounds.hpp) with the certified leaf bound (leaf_bound.hpp). Both
+// bound every schedule the native verifier accepts, which every answer here is checked against.
+std::vector<sy::LowerBound> counting_bounds(const Network& net, const sy::Topology& topo, Model model,
+                                            const Problem& p) {
+  std::vector<sy::LowerBound> bounds = sy::lower_bounds(topo, model, p);
+  const verifier::Bound v = best_lower_bounds(net, model, p).steps;
+  if (v.value > (bounds.empty() ? 0u : bounds[0].steps))
+    bounds.insert(bounds.begin(),
+                  sy::LowerBound{static_cast<unsigned>(std::min<std::uint64_t>(v.value, UINT_MAX)), v.argument});
+  return bounds;
+}
+
 // solver_logic "cadical": CaDiCaL (every UNSAT proof-checked); "auto": Z3 with `auto_logic`
 // ("QF_FD" for the small restricted queries, "" = Z3's default solver for the exact one);
 // anything else: Z3 with that logic.
@@ -154,7 +169,7 @@ SynthesisResult synthesize_impl(Run& run) {
 
   // Phase 1: counting and cut bounds.
   if (run.opt.counting_bounds) {
-    const auto bounds = sy::lower_bounds(topo, run.model, p);
+    const auto bounds = counting_bounds(run.net, topo, run.model, p);
     if (!bounds.empty()) {
       run.note("lower bound " + std::to_string(bounds[0].steps));
       if (run.steps < bounds[0].steps) {
@@ -289,7 +304,7 @@ OptimumResult minimize_steps(const Network& net, Model model, const Problem& pro
   unsigned first = lo;
   if (options.counting_bounds) {
     const sy::Topology topo(net);
-    const auto bounds = sy::lower_bounds(topo, model, problem);
+    const auto bounds = counting_bounds(net, topo, model, problem);
     if (!bounds.empty()) first = std::max(first, bounds[0].steps);
   }
   OptimumResult out;

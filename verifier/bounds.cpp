@@ -26,12 +26,21 @@ std::uint64_t max_leaves_upper_bound(const Network& net) {
 }
 
 LowerBounds lower_bounds(const Network& net, Model model, const schedules::Problem& p) {
+  const std::uint64_t L = max_leaves_upper_bound(net);
+  return lower_bounds(net, model, p,
+                      LeafBound{L, "every spanning tree of " + net.name() + " has at most " +
+                                       std::to_string(L) + " leaves (degree count)"});
+}
+
+LowerBounds lower_bounds(const Network& net, Model model, const schedules::Problem& p,
+                         const LeafBound& leaves) {
   p.validate(net);
   Ctx c{net,        model,
         p,          net.size(),
         p.messages, p.packet_items,
         net.name(), schedules::to_string(model),
-        {},         {}};
+        {},         {},
+        leaves};
   switch (p.kind) {
     case ProblemKind::Broadcast:
       broadcast(c);

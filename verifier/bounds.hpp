@@ -29,9 +29,20 @@ struct LowerBounds {
   std::vector<Bound> step_candidates;
 };
 
+// An upper bound on the leaves of every spanning tree of the network, with its reason. The
+// default is max_leaves_upper_bound (a degree count); a caller that has proved a smaller one
+// (encodings/alpha.hpp: alpha(d) of Q_d, certified by an UNSAT whose proof was checked) passes it
+// in, and the arguments that use it name it.
+struct LeafBound {
+  std::uint64_t value = 0;
+  std::string argument;
+};
+
 // Throws InputError when p does not fit net (Problem::validate).
 LowerBounds lower_bounds(const schedules::Network& net, schedules::Model model,
                          const schedules::Problem& p);
+LowerBounds lower_bounds(const schedules::Network& net, schedules::Model model,
+                         const schedules::Problem& p, const LeafBound& leaves);
 
 // Desprez, Fraigniaud & Tourancheau 1993, Proposition 2: successive broadcasts from all
 // p = 2^d nodes of Q_d under shout-whisper take at least 2p - alpha - 1 steps, where alpha is the

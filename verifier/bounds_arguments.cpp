@@ -44,7 +44,7 @@ void shells(Ctx& c, Node v, Wide per_pair, Wide cap, const std::string& what) {
 // childless ones, which are leaves of the tree, at most L of them, and at most L - 1 when the
 // origin has degree one (it is then a leaf itself).
 Wide forwarders(const Ctx& c, Node origin) {
-  const Wide L = max_leaves_upper_bound(c.net) - (c.net.degree(origin) == 1 ? 1 : 0);
+  const Wide L = c.leaves.value - (c.net.degree(origin) == 1 ? 1 : 0);
   return c.n - 1 > L ? c.n - 1 - L : 0;
 }
 
@@ -76,8 +76,7 @@ void forward_exclusive(Ctx& c, Wide receive_items, Wide own_items, Wide forwards
   c.add(cdiv(receive_items, c.B) + cdiv(own_items + forwards, c.B),
         who + " receives " + S(receive_items) + " items and sends " + S(own_items + forwards) +
             " distinct items (at least " + S(forwards) +
-            " forwarded, since every spanning tree of " + c.net_name + " has at most " +
-            S(max_leaves_upper_bound(c.net)) + " leaves), and under " + c.model_name +
+            " forwarded, since " + c.leaves.argument + "), and under " + c.model_name +
             " sending and receiving take separate steps");
 }
 

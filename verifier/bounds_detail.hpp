@@ -53,6 +53,7 @@ struct Ctx {
   std::string net_name, model_name;
   std::vector<Bound> cands;
   Bound tx;
+  LeafBound leaves;  // an upper bound on the leaves of a spanning tree, with its reason
 
   bool all_port() const { return model == Model::AllPort; }
   // Single-port half duplex and shout-whisper: a node never sends and receives in one step.

@@ -49,12 +49,11 @@ void multinode_accumulation(Ctx& c) {
   c.add(c.net.diameter(), "diameter of " + c.net_name);
   if (c.exclusive()) {
     // The receivers of packets for target t, with t, form a connected dominating set.
-    const Wide L = std::min<Wide>(max_leaves_upper_bound(c.net), c.n - 1);
+    const Wide L = std::min<Wide>(c.leaves.value, c.n - 1);
     c.add(
         (c.n - 1) + (c.n - L),
         "the nodes receiving packets for a target form with it a connected dominating set of >= " +
-            S(c.n - L) + " nodes (at most " + S(L) +
-            " leaves in a spanning tree), so some node "
+            S(c.n - L) + " nodes (" + c.leaves.argument + "), so some node "
             "receives packets for >= " +
             S(c.n - L) + " targets and sends " + S(c.n - 1) + ", in separate steps under " +
             c.model_name);

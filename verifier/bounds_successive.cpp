@@ -83,15 +83,13 @@ void successive(Ctx& c) {
             "under " + c.model_name + " the holders of a value at most double per step");
   }
   if (c.exclusive()) {
-    const Wide L = max_leaves_upper_bound(c.net);
     Wide total = 0;
     for (Node s : src) total += forwarders(c, s);
     const Wide f = cdiv(total, c.n);
     const Wide r = q - max_o;  // fewest values a node receives
     c.add(r + cdiv(q - r + f, c.B),
           "every node receives or sends each of the " + S(q) +
-              " values, and some node forwards >= " + S(f) + " of them (at most " + S(L) +
-              " leaves per broadcast tree); under " + c.model_name +
+              " values, and some node forwards >= " + S(f) + " of them (" + c.leaves.argument + "); under " + c.model_name +
               " sending and receiving take separate steps (Desprez Prop. 2, generalised)");
   }
   c.half_rate();

@@ -199,10 +199,15 @@ TEST_CASE("synthesis: Impossible answers are certified by counting or by the sol
   CHECK(r.status == SynthesisStatus::Impossible);
   CHECK(r.certificate.find("counting argument") == 0);
   CHECK(r.seconds < 1.0);
-  // A solver-proved case: P3 multinode broadcast single-port in 3 steps.
-  r = synthesize(Network::parse("P3"), SLA, make(K::MultinodeBroadcast), 3, opts());
+  // A solver-proved case: Q2 multinode accumulation under shout-whisper in 5 steps (above every
+  // counting bound, which now include the verifier's with the certified leaf bound).
+  r = synthesize(Network::parse("Q2"), SW, make(K::MultinodeAccumulation), 5, opts());
   CHECK(r.status == SynthesisStatus::Impossible);
   CHECK(r.certificate.find("UNSAT of query") == 0);
+  // P3 multinode broadcast single-port in 3 steps, once solver-proved, is a cut count now.
+  r = synthesize(Network::parse("P3"), SLA, make(K::MultinodeBroadcast), 3, opts());
+  CHECK(r.status == SynthesisStatus::Impossible);
+  CHECK(r.certificate.find("counting argument") == 0);
 }
 
 TEST_CASE("synthesis: counting bounds agree with the exact encoding") {
@@ -275,17 +280,22 @@ TEST_CASE("synthesis: minimize_steps reports the optimum and the proof below it"
   REQUIRE(r.optimum.has_value());
   CHECK(*r.optimum == 4);
   CHECK(r.below.status == SynthesisStatus::Impossible);
+  // An optimum above every counting bound: Q2 multinode accumulation under shout-whisper is 6
+  // (the sweep's row "optimal by UNSAT"), T = 5 refuted by the solver.
+  r = minimize_steps(Network::parse("Q2"), SW, make(K::MultinodeAccumulation), 0, 10, o);
+  REQUIRE(r.optimum.has_value());
+  CHECK(*r.optimum == 6);
   CHECK(r.below.certificate.find("UNSAT of query") == 0);
   // With a query file: the one of the step below the optimum, under the name asked for.
   const std::string path = temp_path("minimize_below.smt2");
   o.emit_smt2_path = path;
-  r = minimize_steps(Network::parse("P3"), SLA, make(K::MultinodeBroadcast), 0, 10, o);
+  r = minimize_steps(Network::parse("Q2"), SW, make(K::MultinodeAccumulation), 0, 10, o);
   REQUIRE(r.optimum.has_value());
-  CHECK(*r.optimum == 4);
+  CHECK(*r.optimum == 6);
   CHECK(r.below.certificate.find("UNSAT of query " + path + ":") == 0);
   CHECK(std::filesystem::exists(path));
-  CHECK_FALSE(std::filesystem::exists(path + ".T3"));
-  CHECK_FALSE(std::filesystem::exists(path + ".T4"));
+  CHECK_FALSE(std::filesystem::exists(path + ".T5"));
+  CHECK_FALSE(std::filesystem::exists(path + ".T6"));
   if (have_tool("z3")) CHECK(run("z3 '" + path + "'") == "unsat");
   std::filesystem::remove(path);
   o.emit_smt2_path.clear();
@@ -333,9 +343,10 @@ TEST_CASE("synthesis: exported UNSAT queries are re-checked by z3 and cvc5") {
 TEST_CASE("synthesis: timeouts give Unknown, never Impossible") {
   SynthesisOptions o = opts();
   o.timeout_ms = 50;
-  // Q3 multinode broadcast, shout-whisper, at its counting bound: far beyond 50 ms.
+  // Q3 multinode broadcast, shout-whisper, at its counting bound (11 with alpha(3) = 4): far
+  // beyond 50 ms.
   const SynthesisResult r =
-      synthesize(Network::parse("Q3"), SW, make(K::MultinodeBroadcast), 10, o);
+      synthesize(Network::parse("Q3"), SW, make(K::MultinodeBroadcast), 11, o);
   CHECK(r.status == SynthesisStatus::Unknown);
   CHECK_FALSE(r.schedule.has_value());
   CHECK(r.certificate.empty());
