@@ -79,7 +79,7 @@ int schedcert::cli::run_app(int argc, char** argv) {
                      std::to_string(max_input) + ": min(4 GiB, a quarter of the memory)); "
                      "suffixes k, M, G count powers of 1024")
       ->transform(CLI::AsSizeValue(false))
-      ->check(CLI::PositiveNumber);
+      ->check(schedcert::cli::positive_number());
   // Memory budget (issue 18): queries whose estimated size does not fit are refused before they
   // are built (exit 2; Unknown in a walk over T), and the watchdog ends a command that grows
   // past it with exit 3, before the kernel's OOM killer would.
@@ -103,6 +103,26 @@ int schedcert::cli::run_app(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
+    // An unknown first word reads better as that than as "A subcommand is required".
+    // The first word that is neither an option nor a global option's value.
+    const char* word = nullptr;
+    for (int i = 1; i < argc && !word; ++i) {
+      const std::string a = argv[i];
+      if (a.empty() || a[0] != '-') {
+        word = argv[i];
+      } else if (a.find('=') == std::string::npos) {
+        const CLI::Option* o = app.get_option_no_throw(a);
+        if (o && o->get_items_expected_min() > 0) ++i;  // skip its value
+      }
+    }
+    if (word && app.get_subcommands().empty()) {
+      std::string names;
+      for (const CLI::App* sub : app.get_subcommands({}))
+        names += (names.empty() ? "" : ", ") + sub->get_name();
+      std::cerr << "schedcert: error: unknown command '" << word << "'; the commands are: " << names
+                << " (schedcert --help)\n";
+      return 2;
+    }
     app.exit(e);
     return 2;
   }

@@ -39,7 +39,7 @@ void add_ci_command(CLI::App& app, std::function<int()>& action,
                   "wall-clock budget of the whole run in seconds: each Z3 call gets at most what "
                   "is left (and at most its job's own timeout); jobs after the deadline are "
                   "reported 'not run', exit 3 (default: none)")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
   sub->callback([&action, o] {
     action = [o] {
       auto m = certify::read_manifest(o->manifest);

@@ -112,7 +112,7 @@ int run_alpha(const SearchOptions& o) {
 
 void add_search_command(CLI::App& app, std::function<int()>& action,
                         std::vector<std::shared_ptr<void>>& keep) {
-  auto* sub = app.add_subcommand("search", "searches with Z3 (alpha: max-leaf spanning trees)");
+  auto* sub = app.add_subcommand("search", "searches for extremal structures: alpha (max-leaf spanning trees of Q_d; CaDiCaL by default, every UNSAT proof-checked), tree (spanning trees with an objective), cds (connected dominating sets, a heuristic)");
   sub->require_subcommand(1);
   auto o = std::make_shared<SearchOptions>();
   keep.push_back(o);

@@ -206,11 +206,11 @@ void add_sweep_command(CLI::App& app, std::function<int()>& action,
                   "single-port-half, shout-whisper");
   sub->add_option("--timeout", c->timeout, "seconds per solver query (each T - 1 or each T)")
       ->default_val(60)
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
   sub->add_option("--max-time", c->max_time,
                   "wall-clock budget of the whole sweep in seconds: the rows not finished by then "
                   "are reported unknown ('stopped'), exit 3 (default: none)")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
   sub->add_option("--max-extra", c->max_extra,
                   "synthesis rows: try T up to lower bound + this before giving up")
       ->default_val(8);

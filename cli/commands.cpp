@@ -52,7 +52,7 @@ void add_engine_options(CLI::App* sub, EngineOptions& o, const std::string& defa
                   "Z3 call gets what is left; checks after it are reported 'not run'); otherwise "
                   "the limit of each Z3 call. Exit 3 when it runs out")
       ->default_val(60)
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
   sub->add_option("--emit-smt2", o.emit_smt2,
                   "write the SMT-LIB2 query (standalone; `z3 FILE` and `cvc5 FILE` answer it: "
                   "sat = invalid, unsat = valid)");

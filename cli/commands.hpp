@@ -12,6 +12,23 @@ namespace schedcert::cli {
 // The whole command line: parse, run, map the outcome to the exit code (cli/app.cpp).
 int run_app(int argc, char** argv);
 
+// A positive number, refused in words ("must be > 0, not 0") instead of CLI11's
+// PositiveNumber, whose message prints the largest double in 300 digits.
+inline const CLI::Validator& positive_number() {
+  static const CLI::Validator v(
+      [](std::string& s) -> std::string {
+        try {
+          std::size_t used = 0;
+          const double x = std::stod(s, &used);
+          if (used == s.size() && x > 0) return {};
+        } catch (const std::exception&) {
+        }
+        return "must be a positive number, not " + s;
+      },
+      "POSITIVE");
+  return v;
+}
+
 // Options shared by the commands that pick a construction and its parameters.
 struct ConstructionOptions {
   int dim = 0;

@@ -73,8 +73,9 @@ void check_params(const Construction& c, const Params& p, bool root_only) {
       hint = " explicitly; up to " + std::to_string(c.max_dim_root) +
              " with --engine symmetric (the root schedule and its translates, never materialised)";
     throw InputError("--dim: construction " + c.name + " takes d in [" +
-                     std::to_string(c.min_dim) + ", " + std::to_string(hi) + "], not " +
-                     std::to_string(p.dim) + hint);
+                     std::to_string(c.min_dim) + ", " + std::to_string(hi) + "], " +
+                     (p.dim == 0 ? std::string("and --dim was not given") : "not " + std::to_string(p.dim)) +
+                     hint);
   }
 }
 
