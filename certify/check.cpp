@@ -150,6 +150,15 @@ bool skip_smt(const CheckOptions& o, const Schedule& s) {
 
 }  // namespace
 
+// --emit-smt2 when the smt engine did not run (not chosen, or skipped for size): the query is
+// still written, since it does not depend on running it (issue 17: it was silently ignored).
+void emit_unrun_query(const Schedule& s, const CheckOptions& o, const Report& r) {
+  if (o.emit_smt2_path.empty()) return;
+  for (const auto& run : r.runs)
+    if (run.engine == Engine::Smt) return;  // written by run_engine
+  write_atomically(o.emit_smt2_path, [&](std::ostream& out) { out << encodings::smt2_query(s); });
+}
+
 Report check_schedule(const Schedule& s, const CheckOptions& o) {
   Report r = start(s);
   for (Engine e : o.engines) {
@@ -159,6 +168,7 @@ Report check_schedule(const Schedule& s, const CheckOptions& o) {
                        "use it with a construction built that way");
     r.runs.push_back(run_engine(e, s, o));
   }
+  emit_unrun_query(s, o, r);
   conclude(r);
   return r;
 }

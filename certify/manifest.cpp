@@ -191,6 +191,10 @@ Manifest parse_manifest(std::string_view text, const std::string& source_name,
   }
   Ctx top{source_name};
   if (!doc.is_object()) throw InputError(source_name + ": expected an object with \"jobs\"");
+  if (doc.value("format", json()) == "schedcert-schedule")
+    throw InputError(source_name + ": this is a schedule file, not a ci manifest: check it with "
+                     "`schedcert verify " + source_name + "`, or list it in a manifest's jobs as "
+                     "{\"file\": \"" + source_name + "\"} (docs/ci.md)");
   check_keys(doc, {"format", "version", "jobs"}, top);
   if (doc.contains("format") && doc["format"] != "schedcert-ci")
     top.fail("format", "expected \"schedcert-ci\"");

@@ -95,14 +95,14 @@ SynthesisResult synthesize_successive(const Network& net, Model model, unsigned 
   note("query: " + enc.formula().summary() + ", " + enc.notes());
   if (emit) {
     std::ofstream out(opt.emit_smt2_path);
-    if (!out) throw InputError("emit_smt2_path: cannot write '" + opt.emit_smt2_path + "'");
+    if (!out) throw InputError("--emit-smt2: cannot write '" + opt.emit_smt2_path + "'");
     enc.formula().write_smt2(
         out, "schedcert successive-broadcast query: do an allocation and a schedule of " +
                  std::to_string(steps) + " steps exist?\nnetwork " + net.name() + ", model " +
                  schedules::to_string(model) + ", " + enc.notes() +
                  "\nunsat = no allocation and schedule of that many steps exist "
                  "(docs/successive-optimum.md)");
-    if (!out) throw InputError("emit_smt2_path: error writing '" + opt.emit_smt2_path + "'");
+    if (!out) throw InputError("--emit-smt2: error writing '" + opt.emit_smt2_path + "'");
   }
   const double left = opt.timeout_ms - since(t0) * 1000.0;
   const unsigned budget = left < 1 ? 1u : static_cast<unsigned>(left);
@@ -127,7 +127,7 @@ SynthesisResult synthesize_successive(const Network& net, Model model, unsigned 
       res.status = SynthesisStatus::Impossible;
       res.certificate = "UNSAT of query " +
                         (emit ? opt.emit_smt2_path
-                              : std::string("(in memory; set emit_smt2_path to keep it)")) +
+                              : std::string("(in memory; --emit-smt2 FILE keeps it)")) +
                         ": " + enc.notes() + ", " + enc.formula().summary();
       break;
     case sy::SolveOutcome::Status::Unknown:

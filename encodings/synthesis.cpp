@@ -103,9 +103,9 @@ Schedule rebind(const Schedule& s, const Problem& p) {
 void write_query(const sy::TimeIndexedEncoding& enc, const std::string& path,
                  const std::string& what) {
   std::ofstream out(path);
-  if (!out) throw InputError("emit_smt2_path: cannot write '" + path + "'");
+  if (!out) throw InputError("--emit-smt2: cannot write '" + path + "'");
   enc.formula().write_smt2(out, what);
-  if (!out) throw InputError("emit_smt2_path: error writing '" + path + "'");
+  if (!out) throw InputError("--emit-smt2: error writing '" + path + "'");
 }
 
 std::string query_header(const Run& r, const std::string& notes) {
@@ -259,7 +259,7 @@ SynthesisResult synthesize_impl(Run& run) {
     case sy::SolveOutcome::Status::Unsat:
       run.res.certificate = "UNSAT of query " +
                             (emit ? run.opt.emit_smt2_path
-                                  : std::string("(in memory; set emit_smt2_path to keep it)")) +
+                                  : std::string("(in memory; --emit-smt2 FILE keeps it)")) +
                             ": " + enc.notes() + ", " + enc.formula().summary() +
                             (run.opt.solver_logic == "cadical" ? " [" + o.stats + "]" : "");
       return run.finish(SynthesisStatus::Impossible);

@@ -66,7 +66,8 @@ void write_report_text(const Report& r, std::ostream& out) {
       << (r.claimed_transmissions ? "   paper claims " + std::to_string(*r.claimed_transmissions) : "")
       << "\n"
       << "                 bound: " << r.bounds.transmissions.argument << "\n"
-      << "  max link load: " << m.max_link_load << " packets on one directed link; utilisation "
+      << "  max link load: " << m.max_link_load << (m.max_link_load == 1 ? " packet" : " packets")
+      << " on one directed link; utilisation "
       << std::fixed << std::setprecision(3) << m.link_utilisation << " of " << m.directed_links
       << " directed links x " << m.steps << " steps\n";
   out << "  verdict:       " << status_line(r) << "\n";
