@@ -15,7 +15,7 @@ using schedules::Network;
 using schedules::Problem;
 using schedules::ProblemKind;
 
-TEST_CASE("certified leaf bound: alpha(d) of Q3, Q4, Q5 with both proofs checked; none beyond its range") {
+TEST_CASE("certified leaf bound: alpha(d) of Q3, Q4, Q5 with both proofs checked, none beyond its range") {
   const unsigned expected[] = {4, 10, 22};
   for (int d = 3; d <= 5; ++d) {
     const auto b = encodings::certified_leaf_bound(Network::hypercube(d));
