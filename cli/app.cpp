@@ -2,6 +2,7 @@
 // documented exit codes in one place. Everything else lives in the library. main.cpp and the MPI
 // binary's main (mpi/main_mpi.cpp) call it.
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 #include <z3++.h>
 
 #include <algorithm>
@@ -52,6 +53,21 @@ std::pair<double, std::string> whole_command_timeout(const CLI::App& app) {
       out = {t->as<double>(), option};
   }
   return out;
+}
+
+// A selected subcommand's --json flag was given.
+bool wants_json(const CLI::App& app) {
+  for (const CLI::App* cur = &app;;) {
+    const auto subs = cur->get_subcommands();
+    if (subs.empty()) return false;
+    cur = subs.front();
+    if (const CLI::Option* j = cur->get_option_no_throw("--json"); j && j->count() > 0) return true;
+  }
+}
+
+void print_json_outcome(const char* kind, const std::string& message, int exit_code) {
+  std::cout << nlohmann::json{{"error", {{"kind", kind}, {"message", message}}}, {"exit_code", exit_code}}.dump(2)
+            << "\n";
 }
 
 }  // namespace
@@ -142,13 +158,18 @@ int schedcert::cli::run_app(int argc, char** argv) {
     std::cerr << "schedcert: error: " << e.what() << "\n";
     return 2;
   }
+  // With --json, an input error or an unknown outcome is also a JSON object on stdout (issue 17:
+  // a consumer parsing stdout got nothing).
+  const bool json = wants_json(app);
   try {
     return commands.run();
   } catch (const schedcert::InputError& e) {
     std::cerr << "schedcert: error: " << e.what() << "\n";
+    if (json) print_json_outcome("input-error", e.what(), 2);
     return 2;
   } catch (const schedcert::UnknownResult& e) {
     std::cerr << "schedcert: unknown: " << e.what() << "\n";
+    if (json) print_json_outcome("unknown", e.what(), 3);
     return 3;
   } catch (const z3::exception& e) {
     // Z3 raises "out of memory" when it passes memory_max_size (set from --max-memory above).

@@ -1,6 +1,7 @@
 // The rough edges a new user hit (issue 17, item 4), each with the message it gives now.
 #include <doctest/doctest.h>
 
+#include <cctype>
 #include <cstdio>
 #include <string>
 
@@ -55,4 +56,33 @@ TEST_CASE("rough edges: messages name options, not internal fields") {
   expect("synthesize -n Q2 -p broadcast -T 2 --emit-smt2 /nonexistent-dir/q.smt2", 2, "--emit-smt2: cannot write");
   const auto r = run_cli("synthesize -n Q2 -m shout-whisper -p multinode-accumulation -T 5");
   CHECK(r.out.find("emit_smt2_path") == std::string::npos);
+}
+
+TEST_CASE("rough edges: --json prints a JSON error object on an input error") {
+  const auto r = schedcert::testing::run_shell(std::string(SCHEDCERT_BINARY) + " verify /nonexistent.json --json 2>/dev/null");
+  CHECK(r.code == 2);
+  CHECK(r.out.find("\"kind\": \"input-error\"") != std::string::npos);
+  CHECK(r.out.find("\"exit_code\": 2") != std::string::npos);
+  CHECK(r.out.find("/nonexistent.json") != std::string::npos);
+}
+
+TEST_CASE("rough edges: list and list --json agree on every construction's --dim range") {
+  const std::string text = run_cli("list").out, json = run_cli("list --json").out;
+  std::size_t checked = 0;
+  for (std::size_t at = json.find("{\"name\": \""); at != std::string::npos; at = json.find("{\"name\": \"", at + 1)) {
+    const std::size_t b = at + 10, e = json.find('"', b);
+    const std::string name = json.substr(b, e - b);
+    const auto num = [&](const char* key) {
+      const std::size_t k = json.find(key, at);
+      return std::stoi(json.substr(k + std::string(key).size()));
+    };
+    const std::string usage = "generate " + name + " --dim ";
+    const std::size_t u = text.find(usage);
+    if (u == std::string::npos || !std::isdigit(static_cast<unsigned char>(text[u + usage.size()]))) continue;
+    INFO(name);
+    CHECK(text.substr(u + usage.size()).rfind(std::to_string(num("\"min_dim\": ")) + ".." +
+                                              std::to_string(num("\"max_dim\": ")), 0) == 0);
+    ++checked;
+  }
+  CHECK(checked >= 8);
 }
