@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <set>
@@ -27,6 +28,10 @@ constexpr const char* kExitCodes =
     "  3  unknown (a solver gave up: timeout or Z3 'unknown'; the --timeout or --max-memory budget\n"
     "     ran out; never reported as valid)\n"
     "  4  engines disagree (a bug in one verifier; the report says where)\n";
+// What every subcommand's help ends with (the block itself is in `schedcert --help` only).
+constexpr const char* kExitCodesShort =
+    "Exit codes: 0 valid/certified, 1 invalid/refuted, 2 input error, 3 unknown, 4 engines "
+    "disagree (schedcert --help explains them).";
 
 // The commands whose --timeout is a wall-clock budget for the whole command (issue 18), enforced
 // by the watchdog. certify and ci: the whole command when --timeout is given (then each Z3 call
@@ -83,7 +88,7 @@ int schedcert::cli::run_app(int argc, char** argv) {
       "Models: all-port (MLA), single-port-full (SLA), single-port-half, shout-whisper.\n\n"
       "Start with:  schedcert list;  schedcert certify;  schedcert certify sbt-broadcast --dim 5\n"};
   app.name("schedcert");
-  app.footer(kExitCodes);
+  app.footer(kExitCodesShort);  // inherited by the subcommands created below
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("schedcert ") + SCHEDCERT_VERSION);
 
@@ -109,6 +114,16 @@ int schedcert::cli::run_app(int argc, char** argv) {
   app.fallthrough();
 
   schedcert::cli::Commands commands(app);
+  // Subcommands with their own footer (examples) get the exit-code line after it.
+  std::function<void(CLI::App*)> add_exit_line = [&](CLI::App* a) {
+    for (CLI::App* sub : a->get_subcommands({})) {
+      if (sub->get_footer().find("Exit codes") == std::string::npos)
+        sub->footer(sub->get_footer() + "\n" + kExitCodesShort);
+      add_exit_line(sub);
+    }
+  };
+  add_exit_line(&app);
+  app.footer(kExitCodes);
   try {
     app.parse(argc, argv);
     schedcert::schedules::set_max_input_bytes(max_input);

@@ -86,3 +86,14 @@ TEST_CASE("rough edges: list and list --json agree on every construction's --dim
   }
   CHECK(checked >= 8);
 }
+
+TEST_CASE("rough edges: the exit-code block is in the main help once, subcommands end with one line") {
+  const auto main_help = run_cli("--help").out;
+  CHECK(main_help.find("Exit codes:\n  0  valid / certified") != std::string::npos);
+  for (const char* sub : {"verify", "certify", "synthesize", "sweep"}) {
+    const auto h = run_cli(std::string(sub) + " --help").out;
+    INFO(sub);
+    CHECK(h.find("  0  valid / certified") == std::string::npos);
+    CHECK(h.find("schedcert --help explains them") != std::string::npos);
+  }
+}
