@@ -184,6 +184,8 @@ int schedcert::cli::run_app(int argc, char** argv) {
     return 2;
   } catch (const schedcert::UnknownResult& e) {
     std::cerr << "schedcert: unknown: " << e.what() << "\n";
+    const std::string reached = schedcert::schedules::command_budget().reached();
+    if (!reached.empty()) std::cerr << "  reached before the stop: " << reached << "\n";
     if (json) print_json_outcome("unknown", e.what(), 3);
     return 3;
   } catch (const z3::exception& e) {

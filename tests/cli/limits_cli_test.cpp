@@ -123,8 +123,11 @@ TEST_CASE("synthesize --max-steps below the lower bound is impossible (exit 1) w
 TEST_CASE("limits: successive broadcasts with a free allocation on Q5 stop at --timeout (CaDiCaL polls the budget)") {
   // The Q5 query (65 k variables, 846 k clauses) is built in about a second, then CaDiCaL runs
   // until the budget stops it; before, building its symmetry rules alone ran out of memory.
-  expect_unknown_in_time("synthesize -n Q5 -m shout-whisper -p successive-broadcast --allocation free --timeout 4", 4,
-                         {"unknown (the command's budget ran out)", "no optimum established in [41,"});
+  // Under sanitizers the budget may run out while the query is still being built: then the
+  // command stops there and prints what it reached.
+  const std::string out = expect_run(
+      "synthesize -n Q5 -m shout-whisper -p successive-broadcast --allocation free --timeout 4", 3, 2 * 4 + 1, {});
+  CHECK((has(out, "no optimum established in [41,") || has(out, "reached before the stop: T = 41 undecided")));
 }
 
 TEST_CASE("limits: a successive-broadcast query that cannot fit --max-memory is refused before it is built (exit 2)") {
