@@ -75,9 +75,11 @@ std::vector<OptimalRow> optimal_paper_rows(const std::string& paper, int max_dim
           e.network + ", " + to_string(e.model) + ", " + e.construction,
           regenerate(e.construction, p), r.report.metrics.steps);
     }
-  } else if (paper != "ho-johnsson1986" && paper != "fragopoulou1995") {
+  } else if (paper != "ho-johnsson1986" && paper != "fragopoulou1995" && paper != "desprez1993") {
+    // desprez1993: Proposition 1's schedules never meet a step bound (2p + d - 2 against
+    // 2p - alpha - 1), so no row is optimal by bound and no file is written.
     throw InputError("--paper '" + paper + "' is unknown (valid: bertsekas1991, ho-johnsson1986, "
-                     "dimakopoulos1998, fragopoulou1995)");
+                     "dimakopoulos1998, fragopoulou1995, desprez1993)");
   }
   return out;
 }

@@ -97,3 +97,23 @@ TEST_CASE("rough edges: the exit-code block is in the main help once, subcommand
     CHECK(h.find("schedcert --help explains them") != std::string::npos);
   }
 }
+
+TEST_CASE("rough edges: certify --paper ho-johnsson1986 shows n = 1 as outside the MSBT claim, not as a failure") {
+  const auto r = run_cli("certify --paper ho-johnsson1986 --max-dim 3");
+  INFO(r.out);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("NOTE  MSBT n=1 s=0: every ERSBT has height n+1 = 2") != std::string::npos);
+  CHECK(r.out.find("outside the claim: n = 1 is degenerate") != std::string::npos);
+  CHECK(r.out.find("FAIL  MSBT") == std::string::npos);
+  CHECK(r.out.find("PASS  MSBT n=2 s=0: every ERSBT has height n+1 = 3") != std::string::npos);
+}
+
+TEST_CASE("rough edges: certify --paper desprez1993 regenerates Proposition 1 and states Proposition 2") {
+  const auto r = run_cli("certify --paper desprez1993 --max-dim 4");
+  INFO(r.out);
+  CHECK(r.code == 0);
+  // The paper's Prop. 1 (2p + d - 2) for d = 4: 34 steps; Prop. 2 with alpha(4) = 10: 21.
+  CHECK(r.out.find("successive-broadcast(p=16)  34     34") != std::string::npos);
+  CHECK(r.out.find("d = 4: alpha(4) = 10 (certified") != std::string::npos);
+  CHECK(r.out.find("bound 21") != std::string::npos);
+}

@@ -3,8 +3,9 @@
 namespace schedcert::schedules::constructions::hojohnsson1986 {
 
 std::string format(const StructuralCheck& c) {
-  std::string s = (c.holds ? "PASS  " : "FAIL  ") + c.property;
+  std::string s = (c.holds ? "PASS  " : c.outside_claim.empty() ? "FAIL  " : "NOTE  ") + c.property;
   if (!c.measured.empty()) s += "  [" + c.measured + "]";
+  if (!c.holds && !c.outside_claim.empty()) s += "  (outside the claim: " + c.outside_claim + ")";
   if (!c.holds) s += "  counterexample: " + c.counterexample;
   return s;
 }

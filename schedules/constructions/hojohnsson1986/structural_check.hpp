@@ -12,9 +12,14 @@ struct StructuralCheck {
   bool holds = true;
   std::string counterexample;  // the first counterexample when !holds, else empty
   std::string measured;        // measured numbers (heights, sizes, maximal label, ...)
+  // Non-empty: the instance lies outside the paper's claim (why, and where it is documented); a
+  // failure there is printed as NOTE and is no failure of the paper.
+  std::string outside_claim;
+  bool fails_claim() const { return !holds && outside_claim.empty(); }
 };
 
-// "PASS  property  [measured]" or "FAIL  property  counterexample: ..."; one line each.
+// "PASS  property  [measured]", "FAIL  property  counterexample: ..." or, outside the claim,
+// "NOTE  property  (outside the claim: why)  counterexample: ..."; one line each.
 std::string format(const StructuralCheck& c);
 std::string format(const std::vector<StructuralCheck>& cs);
 bool all_hold(const std::vector<StructuralCheck>& cs);
