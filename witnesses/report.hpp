@@ -18,8 +18,8 @@ void write_report_table(const std::vector<certify::Report>& rs, std::ostream& ou
 // "outcome": "...", "exit_code": N}.
 void write_report_json(const std::vector<certify::Report>& rs, std::ostream& out);
 
-// The exit code for a set of reports: the worst outcome (Disagreement > Unknown > Invalid >
-// Valid).
+// The exit code for a set of reports: the most severe outcome's (Disagreement 4 > a job that
+// could not run 2 > Invalid 1 > Unknown 3 > Valid 0), so an unknown row never hides a broken one.
 int exit_code(const std::vector<certify::Report>& rs);
 
 }  // namespace schedcert::witnesses

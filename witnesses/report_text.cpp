@@ -106,10 +106,23 @@ void write_report_table(const std::vector<Report>& rs, std::ostream& out) {
 }
 
 int exit_code(const std::vector<Report>& rs) {
-  // The exit codes rank by severity as their numbers do: 0 valid, 1 invalid, 2 input error (a
-  // job that could not run), 3 unknown, 4 disagreement.
+  // The most severe outcome wins (issue 17: an unknown row must not hide a broken one): a
+  // disagreement (4), then a job that could not run (2, as the same file on the command line),
+  // then an invalid schedule or missed claim (1), then unknown (3), then valid (0).
+  auto severity = [](int code) {
+    switch (code) {
+      case 4: return 4;
+      case 2: return 3;
+      case 1: return 2;
+      case 3: return 1;
+      default: return 0;
+    }
+  };
   int code = 0;
-  for (const auto& r : rs) code = std::max(code, r.input_error ? 2 : static_cast<int>(r.outcome));
+  for (const auto& r : rs) {
+    const int c = r.input_error ? 2 : static_cast<int>(r.outcome);
+    if (severity(c) > severity(code)) code = c;
+  }
   return code;
 }
 

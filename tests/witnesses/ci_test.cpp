@@ -61,6 +61,12 @@ TEST_CASE("ci: the three job kinds and a failing job") {
   CHECK(witnesses::exit_code(rs) == 2);
   rs.pop_back();
   CHECK(witnesses::exit_code(rs) == 1);
+  // An unknown job does not hide an invalid one (issue 17): invalid (1) wins over unknown (3).
+  certify::Report unknown;
+  unknown.outcome = certify::Outcome::Unknown;
+  rs.push_back(unknown);
+  CHECK(witnesses::exit_code(rs) == 1);
+  CHECK(witnesses::exit_code({unknown}) == 3);
 
   rs = certify::run_manifest(m);
   std::ostringstream x;
