@@ -18,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "schedules/atomic_file.hpp"
 #include "cli/commands.hpp"
 #include "schedules/error.hpp"
 #include "search/alpha_cubes.hpp"
@@ -133,9 +134,7 @@ int print_summary(const search::Family& f, const search::RunDir& run, const sear
     j["title"] = f.title();
     j["run_directory"] = run.path();
     j["coverage"] = search::to_json(run.coverage());
-    std::ofstream out(o.output);
-    if (!out) throw InputError("-o: cannot write '" + o.output + "'");
-    out << j.dump(2) << "\n";
+    write_atomically("-o", o.output, [&](std::ostream& out) { out << j.dump(2) << "\n"; });
   }
   if (s.verdict == search::RunVerdict::Open) return run.coverage().checked ? 3 : 1;
   return 0;
@@ -389,8 +388,7 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
         for (const auto& p : pr)
           j["projection"].push_back(json{{"workers", p.workers}, {"makespan_s", p.makespan}, {"cpu_s", p.cpu},
                                          {"efficiency", p.efficiency}});
-        std::ofstream out(o->output);
-        out << j.dump(2) << "\n";
+        write_atomically("-o", o->output, [&](std::ostream& out) { out << j.dump(2) << "\n"; });
       }
       return 0;
     };

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "schedules/atomic_file.hpp"
 #include "cli/commands.hpp"
 #include "cli/search_tree.hpp"
 #include "encodings/alpha.hpp"
@@ -101,9 +102,7 @@ int run_alpha(const SearchOptions& o) {
     j["cpu_seconds"] = r.cpu_seconds;
     j["cuts"] = r.cuts;
     j["seconds"] = r.seconds;
-    std::ofstream f(o.output);
-    if (!f) throw InputError("-o: cannot write '" + o.output + "'");
-    f << j.dump(2) << "\n";
+    write_atomically("-o", o.output, [&](std::ostream& f) { f << j.dump(2) << "\n"; });
   }
   return r.alpha ? 0 : 3;
 }

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "schedules/atomic_file.hpp"
 #include "cli/commands.hpp"
 #include "encodings/alpha.hpp"
 #include "schedules/error.hpp"
@@ -81,9 +82,7 @@ void add_search_cds_subcommand(CLI::App& search, std::function<int()>& action,
           j["leaves"] = leaves;
           for (auto [u, v] : edges) j["edges"].push_back({u, v});
         }
-        std::ofstream out(o->output);
-        if (!out) throw InputError("-o: cannot write '" + o->output + "'");
-        out << j.dump(1) << "\n";
+        write_atomically("-o", o->output, [&](std::ostream& out) { out << j.dump(1) << "\n"; });
       }
       return o->size == 0 || r.best.size() <= o->size ? 0 : 3;
     };

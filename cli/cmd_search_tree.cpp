@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "schedules/atomic_file.hpp"
 #include "cli/search_tree.hpp"
 #include "encodings/tree_extract.hpp"
 #include "encodings/tree_search.hpp"
@@ -157,9 +158,7 @@ int run_tree(const TreeOptions& o) {
     for (const auto& l : a.queries)
       j["queries"].push_back({{"question", l.question}, {"answer", l.answer}, {"seconds", l.seconds}});
     j["seconds"] = a.seconds;
-    std::ofstream f(o.output);
-    if (!f) throw InputError("-o: cannot write '" + o.output + "'");
-    f << j.dump(2) << "\n";
+    write_atomically("-o", o.output, [&](std::ostream& f) { f << j.dump(2) << "\n"; });
   }
   if (a.than_metrics && a.than_beaten) return 1;
   if (a.status == enc::TreeStatus::Infeasible) return 1;

@@ -10,6 +10,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "schedules/atomic_file.hpp"
 #include "certify/sweep.hpp"
 #include "cli/commands.hpp"
 #include "schedules/error.hpp"
@@ -164,10 +165,7 @@ int run(const SweepCli& c) {
   if (c.output.empty() || c.output == "-") {
     write_table(rows, c.format, std::cout, o);
   } else {
-    std::ofstream f(c.output);
-    if (!f) throw InputError("--output: cannot write '" + c.output + "'");
-    write_table(rows, c.format, f, o);
-    if (!f) throw InputError("--output: error writing '" + c.output + "'");
+    write_atomically("--output", c.output, [&](std::ostream& f) { write_table(rows, c.format, f, o); });
   }
   const auto s = certify::summarize(rows);
   if (s.findings > 0)

@@ -9,6 +9,7 @@
 
 #include <memory>
 
+#include "schedules/atomic_file.hpp"
 #include "encodings/leaf_bound.hpp"
 #include "encodings/sat_backend.hpp"
 #include "encodings/synth_successive.hpp"
@@ -94,15 +95,14 @@ SynthesisResult synthesize_successive(const Network& net, Model model, unsigned 
   sy::SuccessiveEncoding enc(topo, model, opt.fixed_sources, steps, opt.symmetry_breaking, emit);
   note("query: " + enc.formula().summary() + ", " + enc.notes());
   if (emit) {
-    std::ofstream out(opt.emit_smt2_path);
-    if (!out) throw InputError("--emit-smt2: cannot write '" + opt.emit_smt2_path + "'");
-    enc.formula().write_smt2(
+    write_atomically("--emit-smt2", opt.emit_smt2_path, [&](std::ostream& out) {
+      enc.formula().write_smt2(
         out, "schedcert successive-broadcast query: do an allocation and a schedule of " +
                  std::to_string(steps) + " steps exist?\nnetwork " + net.name() + ", model " +
                  schedules::to_string(model) + ", " + enc.notes() +
                  "\nunsat = no allocation and schedule of that many steps exist "
                  "(docs/successive-optimum.md)");
-    if (!out) throw InputError("--emit-smt2: error writing '" + opt.emit_smt2_path + "'");
+    });
   }
   const double left = opt.timeout_ms - since(t0) * 1000.0;
   const unsigned budget = left < 1 ? 1u : static_cast<unsigned>(left);

@@ -2,6 +2,7 @@
 // time-indexed query) and the search for the smallest T. Each phase lives in its own
 // synth_*.cpp file; this file only orders them, keeps the clock, checks every schedule natively
 // and words the certificates.
+#include "schedules/atomic_file.hpp"
 #include "encodings/synthesis.hpp"
 
 #include <chrono>
@@ -102,10 +103,7 @@ Schedule rebind(const Schedule& s, const Problem& p) {
 
 void write_query(const sy::TimeIndexedEncoding& enc, const std::string& path,
                  const std::string& what) {
-  std::ofstream out(path);
-  if (!out) throw InputError("--emit-smt2: cannot write '" + path + "'");
-  enc.formula().write_smt2(out, what);
-  if (!out) throw InputError("--emit-smt2: error writing '" + path + "'");
+  write_atomically("--emit-smt2", path, [&](std::ostream& out) { enc.formula().write_smt2(out, what); });
 }
 
 std::string query_header(const Run& r, const std::string& notes) {

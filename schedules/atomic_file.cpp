@@ -45,4 +45,13 @@ void write_atomically(const std::string& path, const std::function<void(std::ost
   }
 }
 
+void write_atomically(const std::string& option, const std::string& path,
+                      const std::function<void(std::ostream&)>& write) {
+  try {
+    write_atomically(path, write);
+  } catch (const InputError& e) {
+    throw InputError(option + ": " + e.what());
+  }
+}
+
 }  // namespace schedcert

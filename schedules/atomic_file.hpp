@@ -10,5 +10,9 @@ namespace schedcert {
 // "-" writes to standard output. Throws InputError naming the path on any failure (and removes
 // the temporary file).
 void write_atomically(const std::string& path, const std::function<void(std::ostream&)>& write);
+// The same, with the option that named the path in front of any error ("--emit-smt2: q.smt2:
+// cannot create ...").
+void write_atomically(const std::string& option, const std::string& path,
+                      const std::function<void(std::ostream&)>& write);
 
 }  // namespace schedcert

@@ -53,7 +53,7 @@ TEST_CASE("rough edges: verify --emit-smt2 writes the query even when the smt en
 }
 
 TEST_CASE("rough edges: messages name options, not internal fields") {
-  expect("synthesize -n Q2 -p broadcast -T 2 --emit-smt2 /nonexistent-dir/q.smt2", 2, "--emit-smt2: cannot write");
+  expect("synthesize -n Q2 -p broadcast -T 2 --emit-smt2 /nonexistent-dir/q.smt2", 2, "--emit-smt2: /nonexistent-dir/q.smt2: cannot create");
   const auto r = run_cli("synthesize -n Q2 -m shout-whisper -p multinode-accumulation -T 5");
   CHECK(r.out.find("emit_smt2_path") == std::string::npos);
 }
@@ -116,4 +116,15 @@ TEST_CASE("rough edges: certify --paper desprez1993 regenerates Proposition 1 an
   CHECK(r.out.find("successive-broadcast(p=16)  34     34") != std::string::npos);
   CHECK(r.out.find("d = 4: alpha(4) = 10 (certified") != std::string::npos);
   CHECK(r.out.find("bound 21") != std::string::npos);
+}
+
+TEST_CASE("rough edges: search, sweep and --emit-smt2 outputs are written atomically (no partial file on failure)") {
+  const std::string dir = "/tmp/schedcert-atomic-" + std::to_string(::getpid());
+  // A directory in the way: the rename fails, the error names the option and no temporary is left.
+  REQUIRE(schedcert::testing::run_shell("mkdir -p " + dir + "/out.json/x").code == 0);
+  expect("search alpha --dim 3 -o " + dir + "/out.json", 2, "-o: " + dir + "/out.json: cannot replace the file");
+  expect("sweep --networks Q2 --models all-port --problems broadcast -q --output " + dir + "/out.json", 2,
+         "--output: " + dir + "/out.json: cannot replace the file");
+  CHECK(schedcert::testing::shell_output("ls -a " + dir + " | grep -c tmp || true") == "0");
+  schedcert::testing::run_shell("rm -rf " + dir);
 }
