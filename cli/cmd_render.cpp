@@ -26,8 +26,14 @@ void add_render_command(CLI::App& app, std::function<int()>& action,
     action = [src, out] {
       auto s = src->load();
       auto v = verifier::verify_native(s);
-      write_atomically(out->empty() ? "-" : *out,
-                       [&](std::ostream& f) { witnesses::write_html(s, v, f); });
+      const std::string path = out->empty() ? "-" : *out;
+      write_atomically(path, [&](std::ostream& f) { witnesses::write_html(s, v, f); });
+      // Exit 1 for an invalid schedule, said in words (issue 17: it was silent).
+      if (!v.valid)
+        std::cerr << "render: the schedule is invalid: "
+                  << (v.violation ? v.violation->message : std::string("rejected")) << "\n"
+                  << "render: wrote " << (path == "-" ? std::string("the page") : path)
+                  << " anyway, with the violation marked\n";
       return v.valid ? 0 : 1;
     };
   });

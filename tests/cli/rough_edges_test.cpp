@@ -128,3 +128,10 @@ TEST_CASE("rough edges: search, sweep and --emit-smt2 outputs are written atomic
   CHECK(schedcert::testing::shell_output("ls -a " + dir + " | grep -c tmp || true") == "0");
   schedcert::testing::run_shell("rm -rf " + dir);
 }
+
+TEST_CASE("rough edges: render of an invalid schedule says why it exits 1") {
+  const std::string out = "/tmp/schedcert-render-" + std::to_string(::getpid()) + ".html";
+  expect("render fixtures/schedules/invalid-adjacency-hypercube-two-bits.json -o " + out, 1,
+         "render: the schedule is invalid: step 2, transmission 3");
+  std::remove(out.c_str());
+}
