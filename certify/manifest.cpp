@@ -79,7 +79,10 @@ ManifestJob parse_job(const json& j, const Ctx& c, const std::string& base_dir) 
     check_keys(j, {"file", "engine", "timeout"}, c);
     job.kind = ManifestJob::Kind::File;
     std::filesystem::path p = get_string(j, "file", c);
-    job.file = p.is_absolute() || base_dir.empty() ? p.string() : (std::filesystem::path(base_dir) / p).string();
+    // Normalised ("docs/examples/../../tests/x.json" -> "tests/x.json"): it names the JUnit test.
+    job.file = (p.is_absolute() || base_dir.empty() ? p : std::filesystem::path(base_dir) / p)
+                   .lexically_normal()
+                   .string();
   } else if (j.contains("bound")) {
     check_keys(j, {"bound"}, c);
     job.kind = ManifestJob::Kind::Bound;

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <iomanip>
+#include <map>
 #include <ostream>
 #include <sstream>
 
@@ -81,13 +82,19 @@ void write_report_table(const std::vector<Report>& rs, std::ostream& out) {
   std::vector<Row> rows;
   for (const auto& r : rs) {
     std::string engines;
-    for (const auto& run : r.runs)
+    bool measured = false;  // some engine gave a verdict, so the metrics are the schedule's
+    for (const auto& run : r.runs) {
       engines += (engines.empty() ? "" : " ") + certify::to_string(run.engine) + ":" + verdict_word(run);
-    rows.push_back({{r.construction.empty() ? r.subject : r.construction, std::to_string(r.dim),
-                     r.model, r.problem, std::to_string(r.metrics.steps), opt(r.claimed_steps),
-                     std::to_string(r.bounds.steps.value), std::to_string(r.metrics.transmissions),
-                     opt(r.claimed_transmissions), std::to_string(r.bounds.transmissions.value),
-                     engines, status_line(r)}});
+      measured |= run.verdict.has_value();
+    }
+    // "-" rather than 0 where there is nothing to show (issue 17): a file job has no d, and a row
+    // whose engines all gave up has no measured steps.
+    const auto num = [&](std::uint64_t v) { return measured ? std::to_string(v) : std::string("-"); };
+    rows.push_back({{r.construction.empty() ? r.subject : r.construction,
+                     r.dim > 0 ? std::to_string(r.dim) : std::string("-"), r.model, r.problem,
+                     num(r.metrics.steps), opt(r.claimed_steps), std::to_string(r.bounds.steps.value),
+                     num(r.metrics.transmissions), opt(r.claimed_transmissions),
+                     std::to_string(r.bounds.transmissions.value), engines, status_line(r)}});
   }
   std::vector<std::size_t> w(head.size());
   for (std::size_t i = 0; i < head.size(); ++i) w[i] = head[i].size();
@@ -103,6 +110,16 @@ void write_report_table(const std::vector<Report>& rs, std::ostream& out) {
   for (const auto& r : rs)
     if (!r.finding.empty() && r.outcome != Outcome::Valid)
       out << "  " << r.subject << ": " << r.finding << "\n";
+  // One summary line with the counts (issue 17).
+  std::map<std::string, std::size_t> by;
+  for (const auto& r : rs) ++by[r.input_error ? std::string("could not run") : certify::to_string(r.outcome)];
+  out << rs.size() << (rs.size() == 1 ? " row" : " rows") << ":";
+  const char* sep = " ";
+  for (const auto& [outcome, count] : by) {
+    out << sep << count << " " << outcome;
+    sep = ", ";
+  }
+  out << "\n";
 }
 
 int exit_code(const std::vector<Report>& rs) {
