@@ -147,3 +147,10 @@ TEST_CASE("rough edges: report tables show '-' where nothing was measured and en
   CHECK(r.out.find(" 0  all-port") == std::string::npos);
   CHECK(r.out.find(" rows: ") != std::string::npos);
 }
+
+TEST_CASE("rough edges: generate refuses a schedule estimated above 100 MB unless --force") {
+  expect("generate gray-ring-mnb --dim 12 -o /tmp/never-written.json", 2,
+         "generate gray-ring-mnb: about 16773120 transmissions, about 234 MB of JSON; pass --force");
+  CHECK(schedcert::testing::run_shell("test -e /tmp/never-written.json").code != 0);
+  expect("generate gray-ring-mnb --dim 13", 2, "takes d in [1, 12], not 13");  // as `list` says
+}
