@@ -131,19 +131,19 @@ TEST_CASE("rough edges: search, sweep and --emit-smt2 outputs are written atomic
 
 TEST_CASE("rough edges: render of an invalid schedule says why it exits 1") {
   const std::string out = "/tmp/schedcert-render-" + std::to_string(::getpid()) + ".html";
-  expect("render fixtures/schedules/invalid-adjacency-hypercube-two-bits.json -o " + out, 1,
+  expect("render " + std::string(SCHEDCERT_TEST_DIR) + "/fixtures/schedules/invalid-adjacency-hypercube-two-bits.json -o " + out, 1,
          "render: the schedule is invalid: step 2, transmission 3");
   std::remove(out.c_str());
 }
 
 TEST_CASE("rough edges: report tables show '-' where nothing was measured and end with a count line") {
   // A file job has no d; the summary line counts the outcomes.
-  const auto r = run_cli("ci ../docs/examples/ci-manifest.json");
+  const auto r = run_cli("ci " + std::string(SCHEDCERT_TEST_DIR) + "/../docs/examples/ci-manifest.json");
   INFO(r.out);
   CHECK(r.code == 0);
   CHECK(r.out.find("valid-sbt-broadcast-q3-all-port.json") != std::string::npos);
   CHECK(r.out.find("examples/../") == std::string::npos);  // the file job's name is normalised
-  CHECK(r.out.find("../tests/fixtures/schedules/valid-sbt-broadcast-q3-all-port.json") != std::string::npos);
+  CHECK(r.out.find("tests/fixtures/schedules/valid-sbt-broadcast-q3-all-port.json") != std::string::npos);
   CHECK(r.out.find(" 0  all-port") == std::string::npos);
   CHECK(r.out.find(" rows: ") != std::string::npos);
 }
