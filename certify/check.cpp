@@ -52,6 +52,12 @@ double since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// --emit-smt2: the standalone query of s (nothing without the option).
+void write_query(const Schedule& s, const CheckOptions& o) {
+  if (!o.emit_smt2_path.empty())
+    write_atomically(o.emit_smt2_path, [&](std::ostream& out) { out << encodings::smt2_query(s); });
+}
+
 EngineRun run_engine(Engine e, const Schedule& s, const CheckOptions& o) {
   EngineRun r;
   r.engine = e;
@@ -66,9 +72,7 @@ EngineRun run_engine(Engine e, const Schedule& s, const CheckOptions& o) {
     case Engine::Native: r.verdict = verifier::verify_native(s); break;
     case Engine::Symmetric: r.verdict = verifier::verify_translated(s); break;
     case Engine::Smt: {
-      if (!o.emit_smt2_path.empty())
-        write_atomically(o.emit_smt2_path,
-                         [&](std::ostream& out) { out << encodings::smt2_query(s); });
+      write_query(s, o);
       try {
         encodings::SmtOptions so;
         so.timeout_ms = o.smt_timeout_ms;
@@ -153,10 +157,9 @@ bool skip_smt(const CheckOptions& o, const Schedule& s) {
 // --emit-smt2 when the smt engine did not run (not chosen, or skipped for size): the query is
 // still written, since it does not depend on running it (issue 17: it was silently ignored).
 void emit_unrun_query(const Schedule& s, const CheckOptions& o, const Report& r) {
-  if (o.emit_smt2_path.empty()) return;
   for (const auto& run : r.runs)
     if (run.engine == Engine::Smt) return;  // written by run_engine
-  write_atomically(o.emit_smt2_path, [&](std::ostream& out) { out << encodings::smt2_query(s); });
+  write_query(s, o);
 }
 
 Report check_schedule(const Schedule& s, const CheckOptions& o) {

@@ -10,7 +10,7 @@
 #include <functional>
 #include <iostream>
 #include <memory>
-#include <set>
+#include <vector>
 
 #include "certify/check.hpp"
 #include "cli/commands.hpp"
@@ -39,35 +39,43 @@ constexpr const char* kExitCodesShort =
 // exit 3); without it, the default 60 s (certify) or the manifest's timeouts (ci) cap each Z3
 // call. sweep: --timeout caps each query and --max-time is the whole command. cube: its own run
 // budget, kept by the cube runner so that results survive.
-const std::set<std::string> kWholeCommandTimeout = {"synthesize", "alpha", "tree", "cds", "verify"};
-const std::set<std::string> kWholeCommandWhenGiven = {"certify", "ci"};
+struct WholeCommandBudget {
+  const char* command;
+  const char* option;
+  bool only_when_given;
+};
+constexpr WholeCommandBudget kWholeCommandBudgets[] = {
+    {"synthesize", "--timeout", false}, {"alpha", "--timeout", false}, {"tree", "--timeout", false},
+    {"cds", "--timeout", false},        {"verify", "--timeout", false}, {"certify", "--timeout", true},
+    {"ci", "--timeout", true},          {"sweep", "--max-time", true}};
+
+// The selected subcommands, outermost first.
+std::vector<const CLI::App*> selected(const CLI::App& app) {
+  std::vector<const CLI::App*> out;
+  for (const CLI::App* cur = &app; !cur->get_subcommands().empty();) {
+    cur = cur->get_subcommands().front();
+    out.push_back(cur);
+  }
+  return out;
+}
 
 // The whole-command budget of the innermost selected subcommand (0: none), and its option.
 std::pair<double, std::string> whole_command_timeout(const CLI::App& app) {
   std::pair<double, std::string> out{0, "--timeout"};
-  for (const CLI::App* cur = &app;;) {
-    const auto subs = cur->get_subcommands();
-    if (subs.empty()) break;
-    cur = subs.front();
-    const std::string name = cur->get_name();
-    const std::string option = name == "sweep" ? "--max-time" : "--timeout";
-    const CLI::Option* t = cur->get_option_no_throw(option);
-    if (!t) continue;
-    if (kWholeCommandTimeout.count(name) ||
-        ((kWholeCommandWhenGiven.count(name) || name == "sweep") && t->count() > 0))
-      out = {t->as<double>(), option};
-  }
+  for (const CLI::App* cur : selected(app))
+    for (const auto& b : kWholeCommandBudgets) {
+      if (cur->get_name() != b.command) continue;
+      const CLI::Option* t = cur->get_option_no_throw(b.option);
+      if (t && (!b.only_when_given || t->count() > 0)) out = {t->as<double>(), b.option};
+    }
   return out;
 }
 
 // A selected subcommand's --json flag was given.
 bool wants_json(const CLI::App& app) {
-  for (const CLI::App* cur = &app;;) {
-    const auto subs = cur->get_subcommands();
-    if (subs.empty()) return false;
-    cur = subs.front();
+  for (const CLI::App* cur : selected(app))
     if (const CLI::Option* j = cur->get_option_no_throw("--json"); j && j->count() > 0) return true;
-  }
+  return false;
 }
 
 void print_json_outcome(const char* kind, const std::string& message, int exit_code) {
