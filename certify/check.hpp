@@ -35,6 +35,12 @@ struct EngineRun {
   double seconds = 0;
 };
 
+// A known, documented finding (certify/expected.hpp): the report keeps its outcome; exit codes
+// treat it as passing and every sink shows the reason and the document.
+struct Expectation {
+  std::string reason, docs;
+};
+
 struct Report {
   std::string subject;  // "sbt-broadcast --dim 3 --model all-port" or the file name
   std::string construction, paper, section;
@@ -51,6 +57,7 @@ struct Report {
   // malformed file, sizes that overflow, bad parameters). outcome is Invalid; the exit code is
   // 2, as for the same input on the command line.
   bool input_error = false;
+  std::optional<Expectation> expected;  // set by ExpectedFindings::apply
 
   bool valid() const { return outcome == Outcome::Valid; }
   bool steps_meet_bound() const { return metrics.steps == bounds.steps.value; }

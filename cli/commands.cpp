@@ -5,6 +5,7 @@
 #include <map>
 
 #include "certify/check.hpp"
+#include "certify/expected.hpp"
 #include "certify/optimality.hpp"
 #include "cli/papers.hpp"
 #include "schedules/error.hpp"
@@ -294,12 +295,23 @@ void Commands::add_certify(CLI::App& app) {
   sub->add_option("--paper", *paper,
                   "regenerate and verify one paper's tables: bertsekas1991, ho-johnsson1986, "
                   "dimakopoulos1998, fragopoulou1995");
+  auto expected = hold<std::string>(keep_);
+  sub->add_option("--expected-findings", *expected,
+                  "a JSON file of known, documented findings (subject pattern, reason, docs link): "
+                  "matching failures are reported as expected and do not fail the exit status; "
+                  "entries that match nothing are printed as notes (docs/ci.md)");
   auto coq_dir = hold<std::string>(keep_);
   sub->add_option("--coq-optimality", *coq_dir,
                   "with --paper: instead of the tables, write into this directory one Coq "
                   "optimality witness per row marked optimal by bound (docs/coq.md)");
-  sub->callback([this, name, opts, eng, max_dim, paper, optimality, opt_smt2, coq_dir] {
-    action_ = [name, opts, eng, max_dim, paper, optimality, opt_smt2, coq_dir] {
+  sub->callback([this, name, opts, eng, max_dim, paper, optimality, opt_smt2, coq_dir, expected] {
+    action_ = [name, opts, eng, max_dim, paper, optimality, opt_smt2, coq_dir, expected] {
+      std::optional<certify::ExpectedFindings> known;
+      if (!expected->empty()) known = certify::read_expected_findings(*expected);
+      struct StaleNotes {  // printed however the command ends
+        const std::optional<certify::ExpectedFindings>& k;
+        ~StaleNotes() { if (k) std::cerr << k->stale_notes(); }
+      } stale{known};
       if (!coq_dir->empty()) {
         if (paper->empty()) throw InputError("--coq-optimality: needs --paper");
         return write_paper_optimality(*paper, *max_dim, *coq_dir, std::cout);
@@ -311,6 +323,7 @@ void Commands::add_certify(CLI::App& app) {
         if (opts->dim == 0) throw InputError("--dim: required with a construction name");
         const Params params = to_params(c, *opts);
         auto r = certify::certify_construction(c, params, to_check(e));
+        if (known) known->apply(r);
         int code = emit({r}, e.json, false);
         if (*optimality && r.outcome == certify::Outcome::Valid) {
           auto o = certify::certify_optimality(generate(c, params),
@@ -334,9 +347,11 @@ void Commands::add_certify(CLI::App& app) {
         PaperOptions po;
         po.max_dim = *max_dim;
         po.json = e.json;
+        po.expected = known ? &*known : nullptr;
         return print_paper(*paper, po, std::cout);
       } else {
         rs = certify_defaults(*max_dim > 0 ? *max_dim : 3, to_check(e));
+        if (known) known->apply(rs);
       }
       return emit(rs, e.json, true);
     };

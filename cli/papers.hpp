@@ -5,11 +5,17 @@
 #include <string>
 #include <vector>
 
-namespace schedcert::cli {
+namespace schedcert {
+
+namespace certify { struct ExpectedFindings; }
+
+namespace cli {
 
 struct PaperOptions {
   int max_dim = 0;  // 0: the paper's default size (finishes in about a minute)
   bool json = false;
+  // Declared findings (certify/expected.hpp) marked in the rows; not owned; may be null.
+  const certify::ExpectedFindings* expected = nullptr;
 };
 
 std::vector<std::string> paper_names();
@@ -22,4 +28,5 @@ int print_paper(const std::string& paper, const PaperOptions& o, std::ostream& o
 int write_paper_optimality(const std::string& paper, int max_dim, const std::string& dir,
                            std::ostream& out);
 
-}  // namespace schedcert::cli
+}  // namespace cli
+}  // namespace schedcert

@@ -36,18 +36,22 @@ std::string seconds(double s) {
 
 void write_junit(const std::vector<certify::Report>& rs, std::ostream& out,
                  const std::string& suite) {
-  std::size_t failures = 0, errors = 0;
+  std::size_t failures = 0, errors = 0, skipped = 0;
   double total = 0;
   for (const auto& r : rs) {
+    for (const auto& run : r.runs) total += run.seconds;
+    if (r.expected) {  // a declared finding: reported, not a failure
+      ++skipped;
+      continue;
+    }
     if (r.outcome == certify::Outcome::Invalid && !r.input_error) ++failures;
     if (r.outcome == certify::Outcome::Unknown || r.outcome == certify::Outcome::Disagreement ||
         r.input_error)
       ++errors;
-    for (const auto& run : r.runs) total += run.seconds;
   }
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n<testsuite name=\""
       << xml_escape(suite) << "\" tests=\"" << rs.size() << "\" failures=\"" << failures
-      << "\" errors=\"" << errors << "\" time=\"" << seconds(total) << "\">\n";
+      << "\" errors=\"" << errors << "\" skipped=\"" << skipped << "\" time=\"" << seconds(total) << "\">\n";
   for (const auto& r : rs) {
     double t = 0;
     for (const auto& run : r.runs) t += run.seconds;
@@ -58,7 +62,11 @@ void write_junit(const std::vector<certify::Report>& rs, std::ostream& out,
         << xml_escape(r.subject) << "\" time=\"" << seconds(t) << "\">\n";
     const std::string outcome =
         r.input_error ? std::string("input-error") : certify::to_string(r.outcome);
-    if (r.outcome == certify::Outcome::Invalid && !r.input_error)
+    if (r.expected)
+      out << "    <skipped message=\"" << xml_escape("expected finding (" + outcome + "): " +
+                                                    r.expected->reason + "; see " + r.expected->docs)
+          << "\"/>\n";
+    else if (r.outcome == certify::Outcome::Invalid && !r.input_error)
       out << "    <failure type=\"" << outcome << "\" message=\"" << xml_escape(r.finding)
           << "\"/>\n";
     else if (r.outcome != certify::Outcome::Valid)

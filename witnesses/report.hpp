@@ -4,6 +4,8 @@
 // lower bound.
 #pragma once
 #include <iosfwd>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "certify/check.hpp"
@@ -20,6 +22,13 @@ void write_report_json(const std::vector<certify::Report>& rs, std::ostream& out
 
 // The exit code for a set of reports: the most severe outcome's (Disagreement 4 > a job that
 // could not run 2 > Invalid 1 > Unknown 3 > Valid 0), so an unknown row never hides a broken one.
+// Reports marked as expected findings (certify/expected.hpp) do not count.
 int exit_code(const std::vector<certify::Report>& rs);
+
+// The summary line under a table (issue 17): "N rows: a x, b y\n".
+std::string count_line(std::size_t rows, const std::map<std::string, std::size_t>& counts);
+
+// " [expected finding: REASON; see DOCS]" for a report marked expected, else "".
+std::string expected_suffix(const certify::Report& r);
 
 }  // namespace schedcert::witnesses

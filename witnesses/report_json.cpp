@@ -63,6 +63,7 @@ json report_json(const certify::Report& r) {
   }
   if (r.violation) j["violation"] = violation_json(*r.violation);
   if (!r.finding.empty()) j["finding"] = r.finding;
+  if (r.expected) j["expected_finding"] = {{"reason", r.expected->reason}, {"docs", r.expected->docs}};
   return j;
 }
 

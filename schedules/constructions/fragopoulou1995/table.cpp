@@ -159,13 +159,17 @@ std::string format_table(const Table& t) {
                   static_cast<unsigned long long>(r.claimed_transmissions),
                   measured ? std::to_string(m.transmissions).c_str() : "-",
                   static_cast<unsigned long long>(r.report.bounds.steps.value),
-                  engines(r.report).c_str(), certify::to_string(r.report.outcome).c_str());
+                  engines(r.report).c_str(),
+                  (certify::to_string(r.report.outcome) + (r.report.expected ? " (expected)" : "")).c_str());
     out += line;
   }
   std::string findings;
   for (const TableRow& r : t.rows) {
     if (r.report.outcome != certify::Outcome::Valid)
-      findings += "  " + r.report.subject + ": " + r.report.finding + "\n";
+      findings += "  " + r.report.subject + ": " + r.report.finding +
+                  (r.report.expected ? " [expected finding: " + r.report.expected->reason + "; see " +
+                                           r.report.expected->docs + "]"
+                                     : std::string()) + "\n";
     if (r.claimed_steps < r.report.bounds.steps.value)
       findings += "  " + r.report.subject + ": the paper's " + std::to_string(r.claimed_steps) +
                   " steps are below the computed lower bound " +
