@@ -173,8 +173,13 @@ void certify_row(SweepRow& r, const Schedule& s, ProblemKind k, const SweepOptio
       r.shorter_steps = res.shorter->num_steps();
       r.gap_lo = r.lower_bound;
       r.gap_hi = r.shorter_steps;
-      r.witness_file = in_dir(o, stem + ".shorter.json");
-      if (!r.witness_file.empty()) write_schedule_file(*res.shorter, r.witness_file);
+      // A finding is always kept (issue 17): without --out-dir, in kShorterDefaultDir.
+      {
+        const std::string dir = o.out_dir.empty() ? kShorterDefaultDir : o.out_dir;
+        std::filesystem::create_directories(dir);
+        r.witness_file = (std::filesystem::path(dir) / (stem + ".shorter.json")).string();
+        write_schedule_file(*res.shorter, r.witness_file);
+      }
       pool.push_back({r.source + "-shorter", s.model(), std::move(*res.shorter)});
       if (!res.smt2_path.empty()) std::filesystem::remove(res.smt2_path);  // sat: no certificate
       break;

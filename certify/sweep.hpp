@@ -37,6 +37,10 @@
 
 namespace schedcert::certify {
 
+// Where a shorter schedule found by a sweep without --out-dir is saved (relative to the current
+// directory): a finding is never left only in a table.
+inline constexpr const char* kShorterDefaultDir = "schedcert-sweep-witnesses";
+
 enum class SweepVerdict {
   OptimalByBound,  // steps == computed lower bound
   OptimalByProof,  // T - 1 proven impossible (counting argument or UNSAT; see kind)
@@ -74,7 +78,8 @@ struct SweepOptions {
   std::vector<schedules::Model> models = schedules::all_models();
   unsigned timeout_ms = 60000;  // per solver query
   unsigned max_extra = 8;       // synthesis walks T up to lower bound + max_extra
-  std::string out_dir;          // witnesses (*.json) and T - 1 queries (*.smt2); "" = none
+  std::string out_dir;          // witnesses (*.json) and T - 1 queries (*.smt2); "" = none,
+                                // except shorter schedules (findings): kShorterDefaultDir
   std::function<void(const SweepRow&)> on_row;           // progress (called after each row)
   std::function<void(const std::string&)> on_start;      // progress (before each row)
 };

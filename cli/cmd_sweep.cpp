@@ -214,7 +214,8 @@ void add_sweep_command(CLI::App& app, std::function<int()>& action,
       ->default_val(8);
   sub->add_option("--out-dir", c->out_dir,
                   "write witnesses (shorter or synthesised schedules, JSON) and the T - 1 "
-                  "queries (SMT-LIB2; `z3 FILE` / `cvc5 FILE` answer unsat) here");
+                  "queries (SMT-LIB2; `z3 FILE` / `cvc5 FILE` answer unsat) here; without it, "
+                  "only shorter schedules (findings) are saved, in ./schedcert-sweep-witnesses/");
   sub->add_option("--format", c->format, "text | markdown | latex | json")->default_val("text");
   sub->add_option("-o,--output", c->output, "write the table here instead of stdout");
   sub->add_option("--from-json", c->from_json,

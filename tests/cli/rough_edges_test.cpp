@@ -3,6 +3,7 @@
 
 #include <cctype>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 #include <unistd.h>
@@ -153,4 +154,19 @@ TEST_CASE("rough edges: generate refuses a schedule estimated above 100 MB unles
          "generate gray-ring-mnb: about 16773120 transmissions, about 234 MB of JSON; pass --force");
   CHECK(schedcert::testing::run_shell("test -e /tmp/never-written.json").code != 0);
   expect("generate gray-ring-mnb --dim 13", 2, "takes d in [1, 12], not 13");  // as `list` says
+}
+
+TEST_CASE("rough edges: a sweep keeps its SHORTER witnesses without --out-dir") {
+  char tmpl[] = "/tmp/schedcert-sweep-cwd-XXXXXX";
+  REQUIRE(mkdtemp(tmpl) != nullptr);
+  const std::string dir = tmpl;
+  const auto r = run_cli("sweep --networks Q2 -q", dir);
+  INFO(r.out);
+  const std::string saved = "schedcert-sweep-witnesses/Q2-all-port-broadcast-hj-msbt-broadcast.shorter.json";
+  CHECK(r.out.find("saved to " + saved) != std::string::npos);
+  // The saved file is a schedule the native verifier accepts, with the shorter step count.
+  const auto v = run_cli("verify " + saved + " --engine native", dir);
+  CHECK(v.code == 0);
+  CHECK(v.out.find("steps:         2 ") != std::string::npos);
+  std::filesystem::remove_all(dir);
 }
