@@ -48,14 +48,18 @@ TEST_CASE("cli sweep: a small sweep closes, JSON on stdout, witnesses in --out-d
 }
 
 TEST_CASE("cli sweep: text and markdown tables") {
-  const auto t = run_cli("sweep --networks Q2 --problems broadcast --models all-port --quiet");
+  // Run in a directory of its own: a sweep keeps its SHORTER witnesses in ./schedcert-sweep-witnesses.
+  const auto cwd = std::filesystem::temp_directory_path() / ("schedcert-cli-sweep-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(cwd);
+  const auto t = run_cli("sweep --networks Q2 --problems broadcast --models all-port --quiet", cwd.string());
   CHECK(t.code == 0);
   CHECK(t.out.find("optimal by bound") != std::string::npos);
   CHECK(t.out.find("closed") != std::string::npos);
   const auto m = run_cli("sweep --networks Q2 --problems broadcast --models all-port --quiet "
-                         "--format markdown");
+                         "--format markdown", cwd.string());
   CHECK(m.code == 0);
   CHECK(m.out.find("| network | model |") != std::string::npos);
+  std::filesystem::remove_all(cwd);
 }
 
 TEST_CASE("cli sweep: input errors exit 2 and name the field") {
