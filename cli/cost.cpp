@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "schedules/constructions/hojohnsson1986/cost_tables.hpp"
+#include "papers/hojohnsson1986/cost_tables.hpp"
 #include "schedules/error.hpp"
 
 namespace schedcert::cli {

@@ -1,11 +1,11 @@
 // `schedcert certify --paper P --coq-optimality DIR`: writes DIR/<row>.v, a Coq optimality
 // witness (witnesses/coq_optimality.hpp), for every row of P's tables marked optimal by bound
-// (certify/paper_optimality.hpp), and prints one line per row.
+// (papers/paper_optimality.hpp), and prints one line per row.
 #include <filesystem>
 #include <fstream>
 #include <ostream>
 
-#include "certify/paper_optimality.hpp"
+#include "papers/paper_optimality.hpp"
 #include "cli/papers.hpp"
 #include "schedules/atomic_file.hpp"
 #include "witnesses/coq_optimality.hpp"

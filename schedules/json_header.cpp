@@ -95,7 +95,7 @@ void Reader::read_expect() {
     } else if (key == "rule") {
       std::string r = c_.read_string(path);
       try {
-        e.rule = verifier::parse_rule(r);
+        e.rule = parse_rule(r);
       } catch (const InputError& err) {
         c_.fail(at, path, err.what());
       }
@@ -117,7 +117,7 @@ void Reader::read_expect() {
   } else {
     if (!rule.present)
       c_.fail(obj_at, "expect.rule", "required key is missing (an invalid verdict names its rule)");
-    if (*e.rule == verifier::Rule::Completion && (expect_step_.present || expect_tx_.present)) {
+    if (*e.rule == Rule::Completion && (expect_step_.present || expect_tx_.present)) {
       const bool st = expect_step_.present;
       c_.fail(st ? expect_step_.at : expect_tx_.at, st ? "expect.step" : "expect.transmission",
               "a completion failure is not tied to a transmission");

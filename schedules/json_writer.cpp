@@ -165,7 +165,7 @@ void write(const Schedule& s, const Expectation* expect, std::ostream& os) {
     o.string(expect->valid ? "valid" : "invalid");
     if (expect->rule) {
       o.text(", \"rule\": ");
-      o.string(verifier::to_string(*expect->rule));
+      o.string(to_string(*expect->rule));
     }
     if (expect->step) {
       o.text(", \"step\": ");

@@ -19,7 +19,7 @@
 #include <string_view>
 
 #include "schedules/schedule.hpp"
-#include "verifier/verdict.hpp"
+#include "schedules/rule.hpp"
 
 namespace schedcert::schedules {
 
@@ -29,7 +29,7 @@ inline constexpr int kScheduleFormatVersion = 1;
 // The verdict a fixture file states for itself ("expect" block).
 struct Expectation {
   bool valid = true;
-  std::optional<verifier::Rule> rule;
+  std::optional<Rule> rule;
   std::optional<std::int64_t> step;          // 1-based, as people read it
   std::optional<std::int64_t> transmission;  // global 0-based index, as in verifier::Violation
 };

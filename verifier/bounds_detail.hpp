@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "verifier/bounds.hpp"
-#include "verifier/status.hpp"
+#include "schedules/status.hpp"
 
 namespace schedcert::verifier::bounds_detail {
 
@@ -18,6 +18,13 @@ using schedules::Model;
 using schedules::Network;
 using schedules::Node;
 using schedules::ProblemKind;
+using schedules::Wide;
+using schedules::directed_links;
+using schedules::distance_profile;
+using schedules::min_degree;
+using schedules::max_degree;
+using schedules::status_formula;
+using schedules::total_status;
 using u64 = std::uint64_t;
 
 inline constexpr u64 kU64Max = std::numeric_limits<u64>::max();

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "schedules/constructions/bertsekas1991/tables.hpp"
+#include "papers/bertsekas1991/tables.hpp"
 
 using namespace schedcert::schedules;
 namespace b = schedcert::schedules::constructions::bertsekas1991;

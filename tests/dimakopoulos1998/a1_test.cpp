@@ -32,7 +32,7 @@ std::uint64_t check_a1(const std::string& spec, Model m = Model::SinglePortFull)
   }
   CHECK(v.metrics.steps == cor3);
   CHECK(v.metrics.steps == dd::corollary3_steps(net, m));
-  CHECK(v.metrics.transmissions == static_cast<std::uint64_t>(verifier::total_status(net)));
+  CHECK(v.metrics.transmissions == static_cast<std::uint64_t>(schedules::total_status(net)));
   return v.metrics.steps;
 }
 
@@ -50,7 +50,7 @@ TEST_CASE("dimakopoulos1998 A1: hypercubes Q_d, d = 1..10, take AS(Q_d) = d 2^(d
     Network q = Network::hypercube(d);
     const std::uint64_t t = check_a1(q.name());
     CHECK(t == static_cast<std::uint64_t>(d) << (d - 1));
-    CHECK(verifier::average_status(q) == doctest::Approx(static_cast<double>(t)));
+    CHECK(schedules::average_status(q) == doctest::Approx(static_cast<double>(t)));
     CHECK(t == lower_bound(q, Model::SinglePortFull));
   }
 }
@@ -64,8 +64,8 @@ TEST_CASE(
     REQUIRE(all_dims_attain_as(net));
     const std::uint64_t t = check_a1(spec);
     CHECK(t == as_bound(net));
-    CHECK(verifier::average_status(net) == doctest::Approx(static_cast<double>(t)));
-    CHECK(verifier::average_status_corollary2(net) == doctest::Approx(static_cast<double>(t)));
+    CHECK(schedules::average_status(net) == doctest::Approx(static_cast<double>(t)));
+    CHECK(schedules::average_status_corollary2(net) == doctest::Approx(static_cast<double>(t)));
     CHECK(t == lower_bound(net, Model::SinglePortFull));
   }
 }

@@ -7,7 +7,7 @@
 #include "schedules/problem.hpp"
 #include "verifier/bounds.hpp"
 #include "verifier/native.hpp"
-#include "verifier/status.hpp"
+#include "schedules/status.hpp"
 
 namespace dd_test {
 
@@ -27,7 +27,7 @@ inline std::uint64_t lower_bound(const Network& net, Model m, std::uint32_t mess
 
 // AS(G) of eq. (3) rounded up: the single-port bound in whole steps.
 inline std::uint64_t as_bound(const Network& net) {
-  const verifier::Wide s = verifier::total_status(net);
+  const schedules::Wide s = schedules::total_status(net);
   return static_cast<std::uint64_t>((s + net.size() - 1) / net.size());
 }
 

@@ -28,7 +28,7 @@ std::uint64_t check_factor(const std::string& spec, Model m) {
   CHECK_MESSAGE(v.valid, why(v));
   CHECK(v.metrics.steps == dd::factor_te_steps(net.factors()[0], m));
   // Every message on a shortest path: transmissions = sum of all distances.
-  CHECK(v.metrics.transmissions == static_cast<std::uint64_t>(verifier::total_status(net)));
+  CHECK(v.metrics.transmissions == static_cast<std::uint64_t>(schedules::total_status(net)));
   return v.metrics.steps;
 }
 
@@ -56,7 +56,7 @@ TEST_CASE(
     const std::uint64_t sp = check_factor(spec, Model::SinglePortFull);
     CHECK(sp == n * n / 4);
     CHECK(sp == as_bound(net));
-    CHECK(verifier::average_status(net) == doctest::Approx(static_cast<double>(sp)));
+    CHECK(schedules::average_status(net) == doctest::Approx(static_cast<double>(sp)));
     CHECK(sp == lower_bound(net, Model::SinglePortFull));
     const std::uint64_t ap = check_factor(spec, Model::AllPort);
     CHECK(ap == lower_bound(net, Model::AllPort));

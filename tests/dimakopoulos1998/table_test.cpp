@@ -2,7 +2,7 @@
 // prints). Every row must be valid and meet the paper's formula; the optimal rows are exactly
 // at least those the paper's theorems predict (Theorem 3: every dimension attains AS; Theorem 5:
 // T_H attains the cut bound (4)), and the per-dimension rows all attain the library bound.
-#include "schedules/constructions/dimakopoulos1998/table.hpp"
+#include "papers/dimakopoulos1998/table.hpp"
 
 #include <doctest/doctest.h>
 

@@ -5,7 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "certify/check.hpp"
-#include "schedules/constructions/fragopoulou1995/table.hpp"
+#include "papers/fragopoulou1995/table.hpp"
 #include "schedules/error.hpp"
 
 using namespace schedcert;

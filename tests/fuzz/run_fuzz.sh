@@ -38,13 +38,13 @@ flags=(-std=c++20 -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undef
        -fno-sanitize-recover=undefined -I"$root" -DSCHEDCERT_VERSION=\"fuzz\" -DSCHEDCERT_COQ_DIR=\"$root/coq\")
 objflags=("${flags[@]/-fsanitize=fuzzer,address,undefined/-fsanitize=fuzzer-no-link,address,undefined}")
 # The library sources the parsers need: schedules/ (top level, minus the registry, which pulls
-# in every construction), the verdict names and the native verifier (fuzz_verify).
+# in every construction; the rule names are schedules/rule.cpp) and the native verifier (fuzz_verify).
 mapfile -t small_lib < <(ls "$root"/schedules/*.cpp "$root"/schedules/transforms/*.cpp \
-                            "$root"/verifier/verdict.cpp "$root"/verifier/native*.cpp |
+                            "$root"/verifier/native*.cpp |
                           grep -v -e '/registry.cpp$' -e '/automorphisms.cpp$' -e '/sha256.cpp$')
 # The CLI target: the front end's sources minus cli/main.cpp, over the library (as CMake globs it).
 mapfile -t cli_srcs < <(ls "$root"/cli/*.cpp | grep -v -e '/main.cpp$' -e '/app.cpp$')
-mapfile -t full_lib < <(find "$root"/schedules "$root"/verifier "$root"/encodings "$root"/search "$root"/certify \
+mapfile -t full_lib < <(find "$root"/schedules "$root"/verifier "$root"/encodings "$root"/search "$root"/certify "$root"/papers \
                             "$root"/witnesses -name '*.cpp' | sort)
 lib_a="${SCHEDCERT_LIB:-$root/build/libschedcert_lib.a}"
 objdir="$out/obj"

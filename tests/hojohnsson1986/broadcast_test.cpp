@@ -2,7 +2,7 @@
 // one checked by verify_native; the step counts are compared with the paper's formulas here.
 #include <doctest/doctest.h>
 
-#include "schedules/constructions/hojohnsson1986/delay_tables.hpp"
+#include "papers/hojohnsson1986/delay_tables.hpp"
 #include "schedules/constructions/hojohnsson1986/hp_broadcast.hpp"
 #include "schedules/constructions/hojohnsson1986/msbt_broadcast.hpp"
 #include "schedules/constructions/hojohnsson1986/sbt_broadcast.hpp"

@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "schedules/constructions/hojohnsson1986/closed_forms.hpp"
-#include "schedules/constructions/hojohnsson1986/cost_tables.hpp"
+#include "papers/hojohnsson1986/cost_tables.hpp"
 #include "schedules/constructions/hojohnsson1986/msbt_broadcast.hpp"
 #include "schedules/constructions/hojohnsson1986/tree_scatter.hpp"
 #include "schedules/error.hpp"

@@ -12,7 +12,7 @@
 
 #include "verifier/bounds.hpp"
 #include "verifier/native.hpp"
-#include "verifier/status.hpp"
+#include "schedules/status.hpp"
 
 namespace bounds_test {
 

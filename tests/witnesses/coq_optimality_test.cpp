@@ -12,7 +12,7 @@
 #include <sstream>
 #include <string>
 
-#include "certify/paper_optimality.hpp"
+#include "papers/paper_optimality.hpp"
 #include "schedules/schedule_json.hpp"
 #include "tests/cli/run_cli.hpp"
 #include "tests/witnesses/coq_run.hpp"

@@ -2,7 +2,7 @@
 #include "schedules/constructions/dimakopoulos1998/te_pattern.hpp"
 
 #include "schedules/error.hpp"
-#include "verifier/status.hpp"
+#include "schedules/status.hpp"
 
 namespace schedcert::schedules::constructions::dimakopoulos1998 {
 
@@ -46,7 +46,7 @@ void check_size(const Network& net, std::uint32_t messages, std::uint32_t packet
         "--packet-items: the Dimakopoulos-Dimopoulos schedules send one message "
         "per packet (B = 1), not B = " +
         std::to_string(packet_items));
-  const verifier::Wide tx = verifier::total_status(net) * messages;
+  const schedules::Wide tx = schedules::total_status(net) * messages;
   if (tx > max_transmissions)
     throw InputError("--network: total exchange on " + net.name() +
                      " with M = " + std::to_string(messages) + " needs more than " +

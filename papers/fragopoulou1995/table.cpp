@@ -1,5 +1,5 @@
 // The fragopoulou1995 certification table; see table.hpp.
-#include "schedules/constructions/fragopoulou1995/table.hpp"
+#include "papers/fragopoulou1995/table.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -19,11 +19,8 @@
 
 #include "schedules/network.hpp"
 
-namespace schedcert::verifier {
+namespace schedcert::schedules {
 
-using schedules::Factor;
-using schedules::Network;
-using schedules::Node;
 using Wide = unsigned __int128;
 
 // --- One factor (closed forms) ---------------------------------------------------------------
@@ -67,4 +64,4 @@ std::uint32_t min_degree(const Network& net);
 std::uint32_t max_degree(const Network& net);
 std::uint64_t directed_links(const Network& net);  // sum of degrees = 2 |E|
 
-}  // namespace schedcert::verifier
+}  // namespace schedcert::schedules

@@ -1,10 +1,10 @@
 // Optimal rows of the papers' tables with their schedules (design note: paper_optimality.hpp).
-#include "certify/paper_optimality.hpp"
+#include "papers/paper_optimality.hpp"
 
 #include <cctype>
 
-#include "schedules/constructions/bertsekas1991/tables.hpp"
-#include "schedules/constructions/dimakopoulos1998/table.hpp"
+#include "papers/bertsekas1991/tables.hpp"
+#include "papers/dimakopoulos1998/table.hpp"
 #include "schedules/error.hpp"
 #include "schedules/registry.hpp"
 #include "schedules/transforms/reverse.hpp"

@@ -1,8 +1,8 @@
-#include "verifier/verdict.hpp"
+#include "schedules/rule.hpp"
 
 #include "schedules/error.hpp"
 
-namespace schedcert::verifier {
+namespace schedcert::schedules {
 
 namespace {
 constexpr const char* kRuleNames[] = {"adjacency", "packet", "link-capacity", "port",
@@ -19,4 +19,4 @@ Rule parse_rule(const std::string& s) {
                    "duplicate, order, completion)");
 }
 
-}  // namespace schedcert::verifier
+}  // namespace schedcert::schedules

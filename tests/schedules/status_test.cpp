@@ -1,6 +1,6 @@
 // Status and average status (Dimakopoulos & Dimopoulos 1998, §3.1): BFS over the implicit graph
 // against Theorem 1, Corollaries 1-2 and the closed forms, on many products.
-#include "verifier/status.hpp"
+#include "schedules/status.hpp"
 
 #include <doctest/doctest.h>
 
@@ -12,7 +12,6 @@
 
 using namespace schedcert;
 using namespace schedcert::schedules;
-using namespace schedcert::verifier;
 
 namespace {
 

@@ -9,7 +9,7 @@
 // (TableOptions), and translated constructions by verify_translated beyond that (and as a
 // cross-check below it, when the two engines must agree). Lower bounds come from
 // verifier::lower_bounds, which derives them independently of the paper's table.
-#include "schedules/constructions/bertsekas1991/tables.hpp"
+#include "papers/bertsekas1991/tables.hpp"
 
 #include <chrono>
 #include <functional>

@@ -1,6 +1,6 @@
 // Tables 1 and 2 measured (see delay_tables.hpp). The paper's entries are evaluated here only to
 // be printed next to the measurements.
-#include "schedules/constructions/hojohnsson1986/delay_tables.hpp"
+#include "papers/hojohnsson1986/delay_tables.hpp"
 
 #include <cmath>
 #include <cstdio>

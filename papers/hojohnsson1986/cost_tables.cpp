@@ -1,5 +1,5 @@
 // Simulated vs closed-form cost tables (see cost_tables.hpp).
-#include "schedules/constructions/hojohnsson1986/cost_tables.hpp"
+#include "papers/hojohnsson1986/cost_tables.hpp"
 
 #include <algorithm>
 #include <cmath>

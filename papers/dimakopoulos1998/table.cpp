@@ -1,7 +1,7 @@
 // The paper's table (see table.hpp). Nothing here is an expected answer: the formula is
 // evaluated from the per-dimension times, the measurement comes from the verifiers and the
 // bounds from verifier/; the verdict compares them.
-#include "schedules/constructions/dimakopoulos1998/table.hpp"
+#include "papers/dimakopoulos1998/table.hpp"
 
 #include <algorithm>
 #include <iomanip>
@@ -12,7 +12,7 @@
 #include "schedules/constructions/dimakopoulos1998/algorithm_a2.hpp"
 #include "schedules/constructions/dimakopoulos1998/factor_te.hpp"
 #include "schedules/error.hpp"
-#include "verifier/status.hpp"
+#include "schedules/status.hpp"
 
 namespace schedcert::schedules::constructions::dimakopoulos1998 {
 
@@ -76,7 +76,7 @@ std::vector<TableEntry> default_table_entries() {
 }
 
 double paper_bound(const Network& net, Model model) {
-  if (model != Model::AllPort) return verifier::average_status(net);
+  if (model != Model::AllPort) return schedules::average_status(net);
   double best = 0;
   const double n = static_cast<double>(net.size());
   for (const Factor& f : net.factors()) {

@@ -1,4 +1,4 @@
-#include "verifier/status.hpp"
+#include "schedules/status.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -7,9 +7,8 @@
 #include "schedules/checked.hpp"
 #include "schedules/error.hpp"
 
-namespace schedcert::verifier {
+namespace schedcert::schedules {
 
-using schedules::FactorKind;
 
 namespace {
 
@@ -262,4 +261,4 @@ std::uint64_t directed_links(const Network& net) {
   return links;
 }
 
-}  // namespace schedcert::verifier
+}  // namespace schedcert::schedules

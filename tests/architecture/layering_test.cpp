@@ -1,0 +1,56 @@
+// The folders are the architecture (issue 17, item 5): each library folder includes only the
+// folders below it. A new folder must be placed in the table, so the order is a decision.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <string>
+
+namespace {
+
+// Lower numbers are lower layers; folders on one level are peers and may not include each other.
+const std::map<std::string, int> kLayers = {
+    {"schedules", 0},  // networks, models, problems, schedules, constructions, file formats
+    {"verifier", 1},   // the native checker, lower bounds
+    {"encodings", 2},  // Z3 / CaDiCaL encodings, synthesis, certificates
+    {"search", 3},     // cube-and-conquer, distributed search
+    {"certify", 4},    // checks against claims and bounds, sweeps, manifests
+    {"papers", 5},     // the papers' tables and claims, reproduced
+    {"witnesses", 5},  // reports, JUnit, Coq/LaTeX/TikZ/HTML exports
+    {"cli", 6},        // the thin front end
+    {"mpi", 7},        // the MPI front end over cli
+};
+
+}  // namespace
+
+TEST_CASE("architecture: every folder includes only the layers below it") {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::path(SCHEDCERT_TEST_DIR).parent_path();
+  const std::regex include_re("#include \"([a-z_0-9]+)/");
+  std::size_t files = 0;
+  for (const auto& [folder, level] : kLayers) {
+    for (const auto& entry : fs::recursive_directory_iterator(root / folder)) {
+      const auto ext = entry.path().extension();
+      if (ext != ".cpp" && ext != ".hpp") continue;
+      ++files;
+      std::ifstream in(entry.path());
+      std::string line;
+      int lineno = 0;
+      while (std::getline(in, line)) {
+        ++lineno;
+        std::smatch m;
+        if (!std::regex_search(line, m, include_re)) continue;
+        const std::string to = m[1];
+        if (to == folder) continue;
+        const auto it = kLayers.find(to);
+        INFO(fs::relative(entry.path(), root).string() << ":" << lineno << ": " << line);
+        REQUIRE_MESSAGE(it != kLayers.end(), "folder '" << to << "' is not in the layer table");
+        CHECK_MESSAGE(it->second < level, folder << " (layer " << level << ") includes " << to
+                                                 << " (layer " << it->second << ")");
+      }
+    }
+  }
+  CHECK(files > 100);
+}
