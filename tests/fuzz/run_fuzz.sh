@@ -158,16 +158,38 @@ committed() {  # target: the committed corpus directory, if any
 default_targets="fuzz_schedule_loader fuzz_network_spec fuzz_verify fuzz_cli_args"
 [ "$ci" -eq 1 ] || default_targets="$default_targets fuzz_huge_sizes"
 targets="${FUZZ_TARGETS:-$default_targets}"
-for t in $targets; do
+run_one() {  # target: runs it, its status in $out/TARGET.status
+  local t="$1"
   case "$t" in
     fuzz_schedule_loader) run_target "$t" "$seeds_loader" $(committed "$t") ;;
     fuzz_network_spec) run_target "$t" "$seeds_net" $(committed "$t") ;;
     fuzz_verify) run_target "$t" "$seeds_loader" $(committed "$t") ;;
     fuzz_cli_args) run_target "$t" "$root/tests/fuzz/corpus/fuzz_cli_args" ;;
     fuzz_huge_sizes) run_target "$t" $(committed "$t") ;;
-    *) echo "unknown target $t" >&2; exit 2 ;;
+    *) echo "unknown target $t" >&2; status=2 ;;
   esac
+  echo "$status" >"$out/$t.status"
+}
+# $jobs targets at a time, each on one core for its $secs seconds (the same fuzzing per target
+# as one after the other, in less wall time); each target's output is printed when it ends.
+running=()
+finish_oldest() {
+  local t="${running[0]}"
+  wait "${pids[0]}" || true
+  cat "$out/$t.stage.log"
+  [ "$(cat "$out/$t.status" 2>/dev/null || echo 1)" -eq 0 ] || status=1
+  running=("${running[@]:1}")
+  pids=("${pids[@]:1}")
+}
+pids=()
+for t in $targets; do
+  [ "${#running[@]}" -lt "$jobs" ] || finish_oldest
+  rm -f "$out/$t.status"
+  run_one "$t" >"$out/$t.stage.log" 2>&1 &
+  running+=("$t")
+  pids+=($!)
 done
+while [ "${#running[@]}" -gt 0 ]; do finish_oldest; done
 if [ "$status" -ne 0 ]; then
   echo "!! fuzzing found something: see the lines marked !! above (reproducers in tests/fuzz/regressions/)"
 fi
