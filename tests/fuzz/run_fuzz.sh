@@ -103,7 +103,6 @@ run_target() {  # name seed_dirs...
   local name="$1"
   shift
   local bin="$out/$name" corpus="$out/corpus-$name" art="$out/artifacts-$name/"
-  build_target "$name"
   rm -rf "$art"
   mkdir -p "$corpus" "$art"
   local common=(-timeout=10 -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$art")
@@ -181,6 +180,9 @@ finish_oldest() {
   running=("${running[@]:1}")
   pids=("${pids[@]:1}")
 }
+# Built first, one after the other (each compiles FUZZ_JOBS files at a time; the targets share
+# object files, so they must not be compiled by two builds at once).
+for t in $targets; do build_target "$t"; done
 pids=()
 for t in $targets; do
   [ "${#running[@]}" -lt "$jobs" ] || finish_oldest
