@@ -63,7 +63,9 @@ int run_import(const ImportOptions& o) {
   if (d.valid)
     std::cout << "data flow: valid: every output chunk ends where " << a.coll << " puts it"
               << (d.shape.reduction ? ", every contribution reduced exactly once" : "")
-              << "; no read before arrival; no race between unordered steps\n";
+              << "; no read before arrival"
+              << (d.race_check_done ? "; no race between unordered steps" : " in the order checked (races not checked)")
+              << "\n";
   else {
     std::cout << "data flow: INVALID (" << d.num_violations << " problem(s)):\n";
     for (const auto& v : d.violations) std::cout << "  " << v << "\n";
