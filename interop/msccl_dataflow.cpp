@@ -23,6 +23,17 @@ CollectiveShape collective_shape(const MscclAlgo& a) {
   s.cf = split ? c / n : c;
   s.in_chunks = a.coll == "allgather" ? s.cf : c;
   s.reduction = a.coll == "allreduce" || a.coll == "reduce_scatter";
+  // The simulation holds every slot of every gpu, and a reduction's slots hold up to ngpus
+  // contributions: refuse sizes that would not fit instead of running out of memory.
+  const std::int64_t cap = std::int64_t{1} << 27;
+  std::int64_t slots = 0;
+  for (const MscclGpu& g : a.gpus) slots += g.i_chunks + g.o_chunks + g.s_chunks;
+  const std::int64_t cells = (slots > cap ? cap + 1 : slots) * (s.reduction ? n : 1);
+  if (slots > cap || cells > cap || n * c * (s.reduction ? n : 1) > cap)
+    throw InputError(a.source + ": <gpu>: attributes 'i_chunks', 'o_chunks', 's_chunks' (with ngpus = " +
+                     std::to_string(n) + ", nchunksperloop = " + std::to_string(c) +
+                     "): more than 2^27 chunk contributions to follow; the data-flow check refuses "
+                     "programs this large");
   return s;
 }
 

@@ -76,7 +76,7 @@ MscclRounds derive_rounds(const MscclAlgo& a) {
     for (std::size_t k = 0; k < sc.steps.size(); ++k) {
       if (k >= nr)
         throw InputError(a.source + ": " + where(a, sc.steps[k]) + " is send number " +
-                         std::to_string(k + 1) + " to gpu " + std::to_string(to) + " on channel " +
+                         std::to_string(k + 1) + " to gpu " + std::to_string(to) + " (its tb's attribute 'send') on channel " +
                          std::to_string(chan) + ", but gpu " + std::to_string(to) +
                          (it == recvs.end() ? " has no tb with recv=" + std::to_string(from) + " on that channel"
                                             : " receives only " + std::to_string(nr) + " (tb " +
@@ -114,7 +114,7 @@ MscclRounds derive_rounds(const MscclAlgo& a) {
     const std::size_t ns = it == sends.end() ? 0 : it->second.steps.size();
     if (rc.steps.size() > ns)
       throw InputError(a.source + ": " + where(a, rc.steps[ns]) + " is receive number " +
-                       std::to_string(ns + 1) + " from gpu " + std::to_string(from) + " on channel " +
+                       std::to_string(ns + 1) + " from gpu " + std::to_string(from) + " (its tb's attribute 'recv') on channel " +
                        std::to_string(chan) + ", but gpu " + std::to_string(from) + " sends only " +
                        std::to_string(ns) + " there: a receive with no matching send");
   }

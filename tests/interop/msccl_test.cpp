@@ -240,3 +240,19 @@ TEST_CASE("msccl: the command line round trip, and -o writes a schedule that ver
   CHECK(b.out.find("has no MSCCL collective here") != std::string::npos);
   fs::remove_all(dir);
 }
+
+TEST_CASE("msccl: export writes the golden text (bertsekas-mnb on Q1, bertsekas-te on Q2)") {
+  const auto& reg = schedules::Registry::instance();
+  const std::pair<const char*, int> cases[] = {{"bertsekas-mnb", 1}, {"bertsekas-te", 2}};
+  for (const auto& [name, dim] : cases) {
+    CAPTURE(name);
+    schedules::Params p;
+    p.dim = dim;
+    const schedules::Schedule s = schedules::generate(reg.find(name), p);
+    std::ostringstream xml;
+    write_msccl_xml(to_msccl(s, name), xml);
+    const std::string golden = std::string(SCHEDCERT_TEST_DIR) + "/fixtures/msccl/golden/" + name +
+                               "-q" + std::to_string(dim) + ".xml";
+    CHECK(xml.str() == slurp(golden));
+  }
+}
