@@ -22,7 +22,7 @@ namespace schedcert::cli {
 namespace {
 
 struct ImportOptions {
-  std::string input, network, model = "all-port", output;
+  std::string input, network, model = "all-port", output, placement;
   bool show_rounds = false;
 };
 
@@ -79,7 +79,9 @@ int run_import(const ImportOptions& o) {
   }
   const schedules::Network net = schedules::Network::parse(o.network);
   const schedules::Model model = schedules::parse_model(o.model);
-  const Conversion c = to_schedcert(a, r, d, net, model);
+  const Conversion c = to_schedcert(a, r, d, net, model,
+                                    o.placement.empty() ? std::vector<schedules::Node>{}
+                                                        : parse_placement(o.placement));
   if (!c.schedule) {
     std::cout << "schedcert: " << c.why_not << "\n";
     if (!o.output.empty()) std::cerr << "import msccl: no schedule, so no file written\n";
@@ -144,6 +146,9 @@ void add_import_command(CLI::App& app, std::function<int()>& action,
   m->add_option("file", o->input, "MSCCL-IR XML file ('-' = stdin)")->required();
   m->add_option("--network,-n", o->network, "check the rounds on this network (e.g. Q3, C8, K8); rank = node id");
   m->add_option("--model,-m", o->model, "communication model (default all-port)");
+  m->add_option("--placement", o->placement,
+                "node of each rank, rank 0 first, e.g. 0,1,3,2,6,7,5,4 (a ring along Q3's Gray code); "
+                "default rank r on node r");
   m->add_option("-o,--output", o->output, "write the schedcert schedule (JSON; needs --network)");
   m->add_flag("--show-rounds", o->show_rounds, "list every transfer with its round");
   m->callback([&action, o] { action = [o] { return run_import(*o); }; });

@@ -140,6 +140,26 @@ TEST_CASE("msccl: ring allgather is valid on C8 single-port, not on Q3") {
   CHECK(on(i, "Q3", "all-port").violation->rule == verifier::Rule::Adjacency);
 }
 
+TEST_CASE("msccl: the ring allgather placed along Q3's Gray code is gray-ring-mnb, transmission for transmission") {
+  const Imported i = import_text(slurp(real("allgather_ring_8.xml")), "ring.xml");
+  const auto net = schedules::Network::parse("Q3");
+  const Conversion c = to_schedcert(i.algo, i.rounds, i.flow, net, schedules::Model::SinglePortFull,
+                                    parse_placement("0,1,3,2,6,7,5,4"));
+  REQUIRE(c.schedule);
+  CHECK(verifier::verify_native(*c.schedule).valid);
+  schedules::Params p;
+  p.dim = 3;
+  p.model = schedules::Model::SinglePortFull;
+  const schedules::Schedule gray = schedules::generate(schedules::Registry::instance().find("gray-ring-mnb"), p);
+  CHECK(steps_of(*c.schedule) == steps_of(gray));
+  // A placement that is not a permutation is an input error naming the option.
+  CHECK_THROWS_WITH_AS(to_schedcert(i.algo, i.rounds, i.flow, net, schedules::Model::AllPort,
+                                    parse_placement("0,1,3,2,6,7,5,5")),
+                       "--placement: rank 7 -> node 5 is used twice (give a permutation of 0..7)",
+                       InputError);
+  CHECK_THROWS_AS(parse_placement("0,,1"), InputError);
+}
+
 TEST_CASE("msccl: allpairs alltoall is one round on K8, all-port only") {
   const Imported i = import_text(slurp(real("alltoall_allpairs_8.xml")), "a2a.xml");
   CHECK(i.rounds.rounds == 1);
