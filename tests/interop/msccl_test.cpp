@@ -167,6 +167,22 @@ TEST_CASE("msccl: allpairs alltoall is one round on K8, all-port only") {
   CHECK(i.flow.valid);
   CHECK(on(i, "K8", "all-port").valid);
   CHECK(on(i, "K8", "single-port-full").violation->rule == verifier::Rule::Port);
+  // It is dimakopoulos-dim-te on K8, all-port, transmission for transmission.
+  schedules::Params p;
+  p.network = "K8";
+  const schedules::Schedule dim = schedules::generate(schedules::Registry::instance().find("dimakopoulos-dim-te"), p);
+  const Conversion c = to_schedcert(i.algo, i.rounds, i.flow, schedules::Network::parse("K8"),
+                                    schedules::Model::AllPort);
+  REQUIRE(c.schedule);
+  CHECK(steps_of(*c.schedule) == steps_of(dim));
+  // The single-port version exported to MSCCL-IR keeps its 7 rounds.
+  p.model = schedules::Model::SinglePortFull;
+  const schedules::Schedule sp = schedules::generate(schedules::Registry::instance().find("dimakopoulos-dim-te"), p);
+  std::ostringstream xml;
+  write_msccl_xml(to_msccl(sp, "k8-single-port"), xml);
+  const Imported j = import_text(xml.str(), "k8.xml");
+  CHECK(j.rounds.rounds == 7);
+  CHECK(on(j, "K8", "single-port-full").valid);
 }
 
 TEST_CASE("msccl: recursive halving-doubling allreduce: data flow only") {
