@@ -135,6 +135,7 @@ void add_export_command(CLI::App& app, std::function<int()>& action,
   });
 
   add_export_figures(sub, action, keep);
+  add_export_msccl(sub, action, keep);
 }
 
 }  // namespace schedcert::cli

@@ -126,6 +126,7 @@ Commands::Commands(CLI::App& app) {
   add_cost_command(app, action_, keep_);
   add_search_command(app, action_, keep_);
   add_export_command(app, action_, keep_);
+  add_import_command(app, action_, keep_);
   add_render_command(app, action_, keep_);
   add_ci_command(app, action_, keep_);
   add_synthesize_command(app, action_, keep_);

@@ -71,6 +71,12 @@ void add_cube_command(CLI::App& app, std::function<int()>& action,
 void add_search_cds_subcommand(CLI::App& search, std::function<int()>& action,
                                std::vector<std::shared_ptr<void>>& keep);
 
+// `import msccl` and `export msccl` (cmd_msccl.cpp).
+void add_import_command(CLI::App& app, std::function<int()>& action,
+                        std::vector<std::shared_ptr<void>>& keep);
+void add_export_msccl(CLI::App* export_sub, std::function<int()>& action,
+                      std::vector<std::shared_ptr<void>>& keep);
+
 void add_check_unsat_command(CLI::App& app, std::function<int()>& action,
                              std::vector<std::shared_ptr<void>>& keep);
 

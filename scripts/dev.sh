@@ -18,7 +18,7 @@ what="${1:-demo}"
 # HTML viewer headless, clang with its runtime builds the fuzz targets and the integer-sanitizer
 # build, python3 runs the second reference checker (tests/reference).
 packages=(cmake g++ make libz3-dev libcli11-dev doctest-dev nlohmann-json3-dev libbenchmark-dev
-          libcadical-dev cadical libnauty2-dev nauty libopenmpi-dev openmpi-bin ccache libssl-dev z3 cvc5 coq ocaml ocaml-findlib
+          libcadical-dev cadical libnauty2-dev libpugixml-dev nauty libopenmpi-dev openmpi-bin ccache libssl-dev z3 cvc5 coq ocaml ocaml-findlib
           libsha-ocaml-dev python3 texlive-latex-base texlive-pictures graphviz chromium clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do

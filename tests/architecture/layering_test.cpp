@@ -14,6 +14,7 @@ namespace {
 const std::map<std::string, int> kLayers = {
     {"schedules", 0},  // networks, models, problems, schedules, constructions, file formats
     {"verifier", 1},   // the native checker, lower bounds
+    {"interop", 1},    // other tools' formats (MSCCL-IR), over schedules/
     {"encodings", 2},  // Z3 / CaDiCaL encodings, synthesis, certificates
     {"search", 3},     // cube-and-conquer, distributed search
     {"certify", 4},    // checks against claims and bounds, sweeps, manifests

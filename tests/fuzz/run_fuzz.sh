@@ -45,7 +45,7 @@ mapfile -t small_lib < <(ls "$root"/schedules/*.cpp "$root"/schedules/transforms
 # The CLI target: the front end's sources minus cli/main.cpp, over the library (as CMake globs it).
 mapfile -t cli_srcs < <(ls "$root"/cli/*.cpp | grep -v -e '/main.cpp$' -e '/app.cpp$')
 mapfile -t full_lib < <(find "$root"/schedules "$root"/verifier "$root"/encodings "$root"/search "$root"/certify "$root"/papers \
-                            "$root"/witnesses -name '*.cpp' | sort)
+                            "$root"/witnesses "$root"/interop -name '*.cpp' | sort)
 lib_a="${SCHEDCERT_LIB:-$root/build/libschedcert_lib.a}"
 objdir="$out/obj"
 mkdir -p "$objdir"
@@ -66,7 +66,8 @@ compile() {  # sources...: compiles the stale ones, FUZZ_JOBS at a time
 }
 cadical="$(ls /usr/lib/*/libcadical.a 2>/dev/null | head -1 || true)"
 # The command library also needs nauty (schedules/automorphisms, for `cube`), libcrypto
-# (schedules/sha256, for the Coq witnesses) and nauty's headers when compiled here.
+# (schedules/sha256, for the Coq witnesses), pugixml (interop/, for `import msccl`) and nauty's
+# headers when compiled here.
 nauty="$(ls /usr/lib/*/libnauty.a 2>/dev/null | head -1 || true)"
 objflags+=(-I/usr/include/x86_64-linux-gnu/nauty -I/usr/include/nauty)
 
@@ -92,7 +93,7 @@ build_target() {  # name -> $out/name
     compile "${srcs[@]}"
     for s in "${srcs[@]}"; do objs+=("$(obj_of "$s")"); done
     [ -f "$lib_a" ] && objs+=("$lib_a")
-    "$cxx" "${flags[@]}" "$root/tests/fuzz/$name.cpp" "${objs[@]}" ${cadical:+"$cadical"} ${nauty:+"$nauty"} -lz3 -lcrypto -o "$out/$name"
+    "$cxx" "${flags[@]}" "$root/tests/fuzz/$name.cpp" "${objs[@]}" ${cadical:+"$cadical"} ${nauty:+"$nauty"} -lz3 -lcrypto -lpugixml -o "$out/$name"
   else
     compile "${small_lib[@]}"
     for s in "${small_lib[@]}"; do objs+=("$(obj_of "$s")"); done

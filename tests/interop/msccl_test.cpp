@@ -1,0 +1,294 @@
+// MSCCL-IR interop (interop/): the real msccl-tools files, the bad-input fixtures with their
+// expected errors, and export -> import round trips.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <tuple>
+
+#include "../cli/run_cli.hpp"
+#include "../fixture_list.hpp"
+#include "interop/msccl_convert.hpp"
+#include "interop/msccl_dataflow.hpp"
+#include "interop/msccl_export.hpp"
+#include "interop/msccl_ir.hpp"
+#include "interop/msccl_schedule.hpp"
+#include "schedules/error.hpp"
+#include "schedules/registry.hpp"
+#include "verifier/native.hpp"
+
+namespace fs = std::filesystem;
+using namespace schedcert;
+using namespace schedcert::interop;
+
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string real(const std::string& name) {
+  return std::string(SCHEDCERT_TEST_DIR) + "/fixtures/msccl/real/" + name;
+}
+
+struct Imported {
+  MscclAlgo algo;
+  MscclRounds rounds;
+  DataflowReport flow;
+};
+
+Imported import_text(const std::string& text, const std::string& name) {
+  Imported i;
+  i.algo = parse_msccl_ir(text, name);
+  i.rounds = derive_rounds(i.algo);
+  i.flow = check_dataflow(i.algo, i.rounds);
+  return i;
+}
+
+// Steps as sorted lists of (from, to, sorted packet): equal when the rounds carry the same
+// transmissions.
+using Tx = std::tuple<schedules::Node, schedules::Node, std::vector<schedules::Item>>;
+std::vector<std::vector<Tx>> steps_of(const schedules::Schedule& s) {
+  std::vector<std::vector<Tx>> out(s.num_steps());
+  for (std::size_t k = 0; k < s.num_steps(); ++k) {
+    for (std::size_t t = s.step_begin(k); t < s.step_end(k); ++t) {
+      std::vector<schedules::Item> p(s.packet(t).begin(), s.packet(t).end());
+      std::sort(p.begin(), p.end());
+      out[k].emplace_back(s.from(t), s.to(t), p);
+    }
+    std::sort(out[k].begin(), out[k].end());
+  }
+  return out;
+}
+
+verifier::Verdict on(const Imported& i, const std::string& net, const std::string& model) {
+  const Conversion c = to_schedcert(i.algo, i.rounds, i.flow, schedules::Network::parse(net),
+                                    schedules::parse_model(model));
+  REQUIRE(c.schedule);
+  return verifier::verify_native(*c.schedule);
+}
+
+}  // namespace
+
+TEST_CASE("msccl: every bad-input fixture gives its expected exit code and message") {
+  const std::string dir = std::string(SCHEDCERT_TEST_DIR) + "/fixtures/msccl";
+  const auto files = tests::fixture_files("fixtures/msccl", ".xml");
+  REQUIRE(files.size() >= 15);
+  for (const std::string& f : files) {
+    const std::string name = fs::path(f).filename().string();
+    std::istringstream expected(slurp(fs::path(f).replace_extension(".expected").string()));
+    int code = -1;
+    std::string message;
+    expected >> code;
+    expected.ignore();
+    std::getline(expected, message);
+    CAPTURE(name);
+    REQUIRE(!message.empty());
+    const auto r = testing::run_cli("import msccl " + name, dir);
+    CAPTURE(r.out);
+    CHECK(r.code == code);
+    if (code == 2) CHECK(r.out.find("schedcert: error: " + message + "\n") != std::string::npos);
+    else CHECK(r.out.find(message + "\n") != std::string::npos);
+    // The library gives the same words: an InputError, or the first data-flow violation.
+    const std::string text = slurp(f);
+    if (code == 2) {
+      CHECK_THROWS_WITH_AS(import_text(text, name), message.c_str(), InputError);
+    } else {
+      const Imported i = import_text(text, name);
+      CHECK(i.flow.valid == (code == 0));
+      if (code == 1) CHECK(i.flow.violations.front() == message);
+    }
+  }
+}
+
+TEST_CASE("msccl: every prefix of a real file is refused with an InputError, never a crash") {
+  const std::string text = slurp(real("allgather_recursive_doubling_8.xml"));
+  for (std::size_t n = 0; n + 1 < text.size(); n += 37)
+    CHECK_THROWS_AS(import_text(text.substr(0, n), "cut.xml"), InputError);
+}
+
+TEST_CASE("msccl: recursive doubling allgather is a dimension exchange on Q3") {
+  const Imported i = import_text(slurp(real("allgather_recursive_doubling_8.xml")), "rd.xml");
+  CHECK(i.rounds.rounds == 3);
+  CHECK(i.rounds.transfers.size() == 24);
+  CHECK(i.flow.valid);
+  CHECK(i.flow.notes.empty());
+  for (const auto& t : i.rounds.transfers) {  // round k crosses dimension k-1
+    const int x = t.from ^ t.to;
+    CHECK(x == 1 << (t.round - 1));
+    CHECK(t.cnt == x);
+  }
+  CHECK(on(i, "Q3", "all-port").valid);
+  CHECK(on(i, "Q3", "single-port-full").valid);
+  const auto half = on(i, "Q3", "single-port-half");
+  REQUIRE(!half.valid);
+  CHECK(half.violation->rule == verifier::Rule::Port);
+  CHECK(on(i, "C8", "all-port").violation->rule == verifier::Rule::Adjacency);
+}
+
+TEST_CASE("msccl: ring allgather is valid on C8 single-port, not on Q3") {
+  const Imported i = import_text(slurp(real("allgather_ring_8.xml")), "ring.xml");
+  CHECK(i.rounds.rounds == 7);
+  CHECK(i.rounds.transfers.size() == 56);
+  CHECK(i.flow.valid);
+  CHECK(on(i, "C8", "single-port-full").valid);
+  CHECK(on(i, "Q3", "all-port").violation->rule == verifier::Rule::Adjacency);
+}
+
+TEST_CASE("msccl: the ring allgather placed along Q3's Gray code is gray-ring-mnb, transmission for transmission") {
+  const Imported i = import_text(slurp(real("allgather_ring_8.xml")), "ring.xml");
+  const auto net = schedules::Network::parse("Q3");
+  const Conversion c = to_schedcert(i.algo, i.rounds, i.flow, net, schedules::Model::SinglePortFull,
+                                    parse_placement("0,1,3,2,6,7,5,4"));
+  REQUIRE(c.schedule);
+  CHECK(verifier::verify_native(*c.schedule).valid);
+  schedules::Params p;
+  p.dim = 3;
+  p.model = schedules::Model::SinglePortFull;
+  const schedules::Schedule gray = schedules::generate(schedules::Registry::instance().find("gray-ring-mnb"), p);
+  CHECK(steps_of(*c.schedule) == steps_of(gray));
+  // A placement that is not a permutation is an input error naming the option.
+  CHECK_THROWS_WITH_AS(to_schedcert(i.algo, i.rounds, i.flow, net, schedules::Model::AllPort,
+                                    parse_placement("0,1,3,2,6,7,5,5")),
+                       "--placement: rank 7 -> node 5 is used twice (give a permutation of 0..7)",
+                       InputError);
+  CHECK_THROWS_AS(parse_placement("0,,1"), InputError);
+}
+
+TEST_CASE("msccl: allpairs alltoall is one round on K8, all-port only") {
+  const Imported i = import_text(slurp(real("alltoall_allpairs_8.xml")), "a2a.xml");
+  CHECK(i.rounds.rounds == 1);
+  CHECK(i.rounds.transfers.size() == 56);
+  CHECK(i.flow.valid);
+  CHECK(on(i, "K8", "all-port").valid);
+  CHECK(on(i, "K8", "single-port-full").violation->rule == verifier::Rule::Port);
+  // It is dimakopoulos-dim-te on K8, all-port, transmission for transmission.
+  schedules::Params p;
+  p.network = "K8";
+  const schedules::Schedule dim = schedules::generate(schedules::Registry::instance().find("dimakopoulos-dim-te"), p);
+  const Conversion c = to_schedcert(i.algo, i.rounds, i.flow, schedules::Network::parse("K8"),
+                                    schedules::Model::AllPort);
+  REQUIRE(c.schedule);
+  CHECK(steps_of(*c.schedule) == steps_of(dim));
+  // The single-port version exported to MSCCL-IR keeps its 7 rounds.
+  p.model = schedules::Model::SinglePortFull;
+  const schedules::Schedule sp = schedules::generate(schedules::Registry::instance().find("dimakopoulos-dim-te"), p);
+  std::ostringstream xml;
+  write_msccl_xml(to_msccl(sp, "k8-single-port"), xml);
+  const Imported j = import_text(xml.str(), "k8.xml");
+  CHECK(j.rounds.rounds == 7);
+  CHECK(on(j, "K8", "single-port-full").valid);
+}
+
+TEST_CASE("msccl: recursive halving-doubling allreduce: data flow only") {
+  const Imported i = import_text(slurp(real("allreduce_recursive_doubling_halving_8.xml")), "ar.xml");
+  CHECK(i.rounds.rounds == 6);
+  CHECK(i.rounds.transfers.size() == 48);
+  CHECK(i.flow.valid);
+  CHECK(i.flow.shape.reduction);
+  const Conversion c = to_schedcert(i.algo, i.rounds, i.flow, schedules::Network::parse("Q3"),
+                                    schedules::Model::AllPort);
+  CHECK(!c.schedule);
+  CHECK(c.why_not ==
+        "allreduce: data flow verified at MSCCL level; schedcert schedule conversion needs the "
+        "allreduce problem kind");
+}
+
+TEST_CASE("msccl: export then import gives back the same rounds and transmissions") {
+  const auto& reg = schedules::Registry::instance();
+  struct Case {
+    const char* name;
+    int dim;
+    std::uint32_t messages;
+  };
+  const Case cases[] = {{"bertsekas-mnb", 3, 1},     {"bertsekas-mnb", 4, 1},
+                        {"bertsekas-mnb-sla", 3, 1}, {"gray-ring-mnb", 3, 1},
+                        {"bertsekas-te", 3, 1},      {"bertsekas-te-sla", 3, 1},
+                        {"dimakopoulos-a1", 3, 2}};
+  for (const Case& k : cases) {
+    const std::string name = k.name;
+    CAPTURE(name);
+    CAPTURE(k.dim);
+    const auto& c = reg.find(name);
+    schedules::Params p;
+    p.dim = k.dim;
+    p.model = c.models.front();
+    p.messages = k.messages;
+    const schedules::Schedule s = schedules::generate(c, p);
+    REQUIRE(verifier::verify_native(s).valid);
+    std::ostringstream xml;
+    write_msccl_xml(to_msccl(s, name), xml);
+    const Imported i = import_text(xml.str(), "export.xml");
+    CHECK(i.flow.valid);
+    CHECK(i.rounds.notes.empty());
+    const Conversion back = to_schedcert(i.algo, i.rounds, i.flow, s.network(), s.model());
+    REQUIRE(back.schedule);
+    CHECK(back.schedule->problem().kind == s.problem().kind);
+    CHECK(steps_of(*back.schedule) == steps_of(s));
+    CHECK(verifier::verify_native(*back.schedule).valid);
+  }
+}
+
+TEST_CASE("msccl: an imported real file exported again keeps its rounds") {
+  const Imported i = import_text(slurp(real("allgather_recursive_doubling_8.xml")), "rd.xml");
+  const Conversion c = to_schedcert(i.algo, i.rounds, i.flow, schedules::Network::parse("Q3"),
+                                    schedules::Model::AllPort);
+  REQUIRE(c.schedule);
+  std::ostringstream xml;
+  write_msccl_xml(to_msccl(*c.schedule, "again"), xml);
+  const Imported j = import_text(xml.str(), "again.xml");
+  CHECK(j.flow.valid);
+  const Conversion d = to_schedcert(j.algo, j.rounds, j.flow, schedules::Network::parse("Q3"),
+                                    schedules::Model::AllPort);
+  REQUIRE(d.schedule);
+  CHECK(steps_of(*d.schedule) == steps_of(*c.schedule));
+}
+
+TEST_CASE("msccl: the command line round trip, and -o writes a schedule that verify accepts") {
+  const fs::path dir = fs::temp_directory_path() / ("schedcert-msccl-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const std::string d = dir.string();
+  REQUIRE(testing::run_cli("generate bertsekas-mnb --dim 3 -o mnb.json", d).code == 0);
+  auto e = testing::run_cli("export msccl mnb.json -o mnb.xml", d);
+  CAPTURE(e.out);
+  CHECK(e.code == 0);
+  CHECK(e.out.find("read back: 3 rounds (schedule: 3 steps), data flow valid") != std::string::npos);
+  auto r = testing::run_cli("import msccl mnb.xml --network Q3 -o back.json", d);
+  CAPTURE(r.out);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("Q3 all-port: valid (native verifier; 3 steps, 56 transmissions") != std::string::npos);
+  CHECK(testing::run_cli("verify back.json", d).code == 0);
+  // allreduce: no conversion, said in words, exit 0 (the data flow is valid).
+  auto ar = testing::run_cli("import msccl " + real("allreduce_recursive_doubling_halving_8.xml") + " -n Q3", d);
+  CHECK(ar.code == 0);
+  CHECK(ar.out.find("allreduce: data flow verified at MSCCL level; schedcert schedule conversion needs the allreduce problem kind") != std::string::npos);
+  // Wrong network size: an input error.
+  CHECK(testing::run_cli("import msccl mnb.xml --network Q4", d).code == 2);
+  // Export of a problem MSCCL has no collective for here: an input error.
+  REQUIRE(testing::run_cli("generate sbt-broadcast --dim 3 -o sbt.json", d).code == 0);
+  auto b = testing::run_cli("export msccl sbt.json -o sbt.xml", d);
+  CHECK(b.code == 2);
+  CHECK(b.out.find("has no MSCCL collective here") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("msccl: export writes the golden text (bertsekas-mnb on Q1, bertsekas-te on Q2)") {
+  const auto& reg = schedules::Registry::instance();
+  const std::pair<const char*, int> cases[] = {{"bertsekas-mnb", 1}, {"bertsekas-te", 2}};
+  for (const auto& [name, dim] : cases) {
+    CAPTURE(name);
+    schedules::Params p;
+    p.dim = dim;
+    const schedules::Schedule s = schedules::generate(reg.find(name), p);
+    std::ostringstream xml;
+    write_msccl_xml(to_msccl(s, name), xml);
+    const std::string golden = std::string(SCHEDCERT_TEST_DIR) + "/fixtures/msccl/golden/" + name +
+                               "-q" + std::to_string(dim) + ".xml";
+    CHECK(xml.str() == slurp(golden));
+  }
+}
