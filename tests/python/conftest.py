@@ -1,0 +1,27 @@
+# pytest fixtures for the Python module (issue 17). ctest runs these with the build tree's module
+# on PYTHONPATH and SCHEDCERT_BINARY naming the CLI, whose output the tests compare with.
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def _binary():
+    b = os.environ.get("SCHEDCERT_BINARY") or str(ROOT / "build" / "schedcert")
+    if not os.path.exists(b):
+        pytest.skip("the schedcert CLI is not built (%s)" % b)
+    return b
+
+
+@pytest.fixture(scope="session")
+def cli():
+    """run(*args) -> CompletedProcess of the schedcert CLI (text, no check)."""
+    binary = _binary()
+
+    def run(*args):
+        return subprocess.run([binary, *map(str, args)], capture_output=True, text=True,
+                              timeout=120)
+    return run
