@@ -143,6 +143,24 @@ def _synth_repr_html(self):
 SynthesisResult._repr_html_ = _synth_repr_html
 
 
+def _alpha_repr_html(self):
+    head = ("alpha(%d) = <b>%d</b> (certified)" % (self.d, self.alpha) if self.alpha is not None
+            else "alpha(%d) in [%d, %d] (gap: time budget reached)" % (self.d, self.lower, self.upper))
+    return ("<div>%s; Desprez et al. 1993 Prop. 2: successive broadcasts on Q%d take &ge; %d steps"
+            "<br><small>%s</small></div>" % (head, self.d, self.desprez_bound,
+                                             _html.escape(self.certificate)))
+
+
+def _tree_repr_html(self):
+    return ("<div>%s on %s (root %d): <b>%s</b>, %d..%d<br><small>%s</small></div>"
+            % (_html.escape(self.objective), _html.escape(self.network), self.root,
+               _html.escape(self.status), self.lower, self.upper, _html.escape(self.certificate)))
+
+
+AlphaResult._repr_html_ = _alpha_repr_html
+TreeAnswer._repr_html_ = _tree_repr_html
+
+
 class SweepResult:
     """The optimality sweep's rows (`schedcert sweep --format json`: the same JSON)."""
 

@@ -28,7 +28,9 @@ def test_search_alpha_matches_cli_and_desprez(cli):
         assert r.alpha == int(re.search(r"\): (\d+) \(certified exact\)", out).group(1))
         assert r.status == "exact" and r.proof_checked
         assert r.desprez_bound == int(re.search(r"at least (\d+) steps", out).group(1))
-    assert sc.search_alpha(5).alpha == 22  # Desprez et al. / OEIS: alpha(5) = 22
+    r5 = sc.search_alpha(5)
+    assert r5.alpha == 22  # docs/alpha.md, docs/desprez1993.md: alpha(5) = 22, Prop. 2 bound 41
+    assert "alpha(5) = <b>22</b>" in r5._repr_html_() and "41" in r5._repr_html_()
 
 
 def test_search_tree_max_leaves():
@@ -36,6 +38,7 @@ def test_search_tree_max_leaves():
     assert a.status == "optimal" and a.lower == a.upper == sc.search_alpha(4).alpha
     assert a.parent[0] is None and len(a.parent) == 16
     assert a.metrics["leaves"] == a.lower
+    assert "optimal" in a._repr_html_()
 
 
 def test_sweep_small_matches_cli(cli):
