@@ -92,7 +92,9 @@ void run_interruptible(const std::function<void()>& work, const py::object& prog
   if (failure) std::rethrow_exception(failure);
 }
 
-schedules::Model model_arg(const std::string& name) { return schedules::parse_model(name); }
+schedules::Model model_arg(const std::string& name) {
+  return schedules::parse_model(name);
+}
 schedules::ProblemKind problem_arg(const std::string& name) {
   return schedules::parse_problem_kind(name);
 }
@@ -102,8 +104,9 @@ schedules::ProblemKind problem_arg(const std::string& name) {
 PYBIND11_MODULE(_schedcert, m) {
   namespace py = pybind11;
   using namespace schedcert::python;
-  m.doc() = "schedcert: communication schedules on hypercubes, tori and product networks "
-            "(bindings over the library the schedcert CLI links)";
+  m.doc() =
+      "schedcert: communication schedules on hypercubes, tori and product networks "
+      "(bindings over the library the schedcert CLI links)";
   m.attr("__version__") = SCHEDCERT_VERSION;
   static py::exception<schedcert::UnknownResult> unknown(m, "Unknown", PyExc_RuntimeError);
   py::register_exception_translator([](std::exception_ptr p) {

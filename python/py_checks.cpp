@@ -50,17 +50,28 @@ PyVerdict verify(const Schedule& s, const std::string& engine, double timeout,
   return out;
 }
 
-py::object opt_int(bool has, std::int64_t v) { return has ? py::object(py::int_(v)) : py::none(); }
+py::object opt_int(bool has, std::int64_t v) {
+  return has ? py::object(py::int_(v)) : py::none();
+}
 
 std::string html_escape(const std::string& s) {
   std::string o;
   for (char c : s) {
     switch (c) {
-      case '&': o += "&amp;"; break;
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '"': o += "&quot;"; break;
-      default: o += c;
+      case '&':
+        o += "&amp;";
+        break;
+      case '<':
+        o += "&lt;";
+        break;
+      case '>':
+        o += "&gt;";
+        break;
+      case '"':
+        o += "&quot;";
+        break;
+      default:
+        o += c;
     }
   }
   return o;
@@ -71,12 +82,13 @@ std::string html_escape(const std::string& s) {
 void bind_checks(py::module_& m) {
   py::class_<PyVerdict>(m, "Verdict", "What a check says: valid, or the first violation")
       .def_readonly("status", &PyVerdict::status, "'valid', 'invalid' or 'unknown'")
-      .def_property_readonly("valid",
-                             [](const PyVerdict& p) -> py::object {
-                               if (p.status == "unknown") return py::none();
-                               return py::bool_(p.v.valid);
-                             },
-                             "True, False, or None when the engine could not decide")
+      .def_property_readonly(
+          "valid",
+          [](const PyVerdict& p) -> py::object {
+            if (p.status == "unknown") return py::none();
+            return py::bool_(p.v.valid);
+          },
+          "True, False, or None when the engine could not decide")
       .def_readonly("reason", &PyVerdict::reason)
       .def_property_readonly("engine", [](const PyVerdict& p) { return p.v.engine; })
       .def_property_readonly("rule",
@@ -84,30 +96,38 @@ void bind_checks(py::module_& m) {
                                if (!p.v.violation) return py::none();
                                return py::str(verifier::to_string(p.v.violation->rule));
                              })
-      .def_property_readonly("step",
+      .def_property_readonly(
+          "step",
+          [](const PyVerdict& p) {
+            const auto& x = p.v.violation;
+            return opt_int(x && x->step >= 0, x ? x->step + 1 : 0);
+          },
+          "the violating step, numbered from 1 (None: completion or valid)")
+      .def_property_readonly(
+          "transmission",
+          [](const PyVerdict& p) {
+            const auto& x = p.v.violation;
+            return opt_int(x && x->transmission >= 0, x ? x->transmission : 0);
+          },
+          "the violating transmission's global index, from 0")
+      .def_property_readonly(
+          "item",
+          [](const PyVerdict& p) {
+            return opt_int(p.v.violation.has_value(),
+                           p.v.violation ? static_cast<std::int64_t>(p.v.violation->item) : 0);
+          })
+      .def_property_readonly("node",
                              [](const PyVerdict& p) {
-                               const auto& x = p.v.violation;
-                               return opt_int(x && x->step >= 0, x ? x->step + 1 : 0);
-                             },
-                             "the violating step, numbered from 1 (None: completion or valid)")
-      .def_property_readonly("transmission",
-                             [](const PyVerdict& p) {
-                               const auto& x = p.v.violation;
-                               return opt_int(x && x->transmission >= 0, x ? x->transmission : 0);
-                             },
-                             "the violating transmission's global index, from 0")
-      .def_property_readonly("item", [](const PyVerdict& p) {
-        return opt_int(p.v.violation.has_value(), p.v.violation ? static_cast<std::int64_t>(p.v.violation->item) : 0);
-      })
-      .def_property_readonly("node", [](const PyVerdict& p) {
-        return opt_int(p.v.violation.has_value(), p.v.violation ? p.v.violation->node : 0);
-      })
-      .def_property_readonly("message",
-                             [](const PyVerdict& p) -> std::string {
-                               if (p.status == "unknown") return p.reason;
-                               return p.v.violation ? p.v.violation->message : std::string();
-                             },
-                             "the verifier's sentence (steps numbered from 1)")
+                               return opt_int(p.v.violation.has_value(),
+                                              p.v.violation ? p.v.violation->node : 0);
+                             })
+      .def_property_readonly(
+          "message",
+          [](const PyVerdict& p) -> std::string {
+            if (p.status == "unknown") return p.reason;
+            return p.v.violation ? p.v.violation->message : std::string();
+          },
+          "the verifier's sentence (steps numbered from 1)")
       .def_property_readonly("metrics",
                              [](const PyVerdict& p) {
                                py::dict d;
@@ -155,8 +175,8 @@ void bind_checks(py::module_& m) {
       .def_readonly("transmissions", &verifier::LowerBounds::transmissions)
       .def_readonly("step_candidates", &verifier::LowerBounds::step_candidates)
       .def("__repr__", [](const verifier::LowerBounds& b) {
-        return "<LowerBounds steps >= " + std::to_string(b.steps.value) + ", transmissions >= " +
-               std::to_string(b.transmissions.value) + ">";
+        return "<LowerBounds steps >= " + std::to_string(b.steps.value) +
+               ", transmissions >= " + std::to_string(b.transmissions.value) + ">";
       });
   m.def(
       "_lower_bounds",
@@ -164,7 +184,8 @@ void bind_checks(py::module_& m) {
          std::optional<std::uint64_t> leaves, const std::string& leaves_argument) {
         const Model mo = model_arg(model);
         p.validate(net);
-        if (leaves) return verifier::lower_bounds(net, mo, p, verifier::LeafBound{*leaves, leaves_argument});
+        if (leaves)
+          return verifier::lower_bounds(net, mo, p, verifier::LeafBound{*leaves, leaves_argument});
         return verifier::lower_bounds(net, mo, p);
       },
       py::arg("network"), py::arg("model"), py::arg("problem"), py::arg("leaves") = py::none(),

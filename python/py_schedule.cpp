@@ -67,8 +67,9 @@ Schedule from_numpy(const Network& net, const std::string& model, const Problem&
                     py::array_t<std::int64_t, py::array::c_style | py::array::forcecast> a,
                     std::optional<std::size_t> num_steps) {
   if (a.ndim() != 2 || a.shape(1) != 5)
-    throw InputError("from_numpy: the array must have shape (rows, 5): columns step, tx, from, "
-                     "to, item");
+    throw InputError(
+        "from_numpy: the array must have shape (rows, 5): columns step, tx, from, "
+        "to, item");
   problem.validate(net);
   Schedule s(net, model_arg(model), problem);
   s.provenance().construction = "python";
@@ -79,9 +80,11 @@ Schedule from_numpy(const Network& net, const std::string& model, const Problem&
   auto row_text = [](std::size_t i) { return "from_numpy: row " + std::to_string(i); };
   for (std::size_t i = 0; i < rows;) {
     const std::int64_t k = r(i, 0);
-    if (k < 1) throw InputError(row_text(i) + ": step " + std::to_string(k) + " (steps count from 1)");
-    if (k < step) throw InputError(row_text(i) + ": step " + std::to_string(k) + " after step " +
-                                   std::to_string(step) + " (rows must be in step order)");
+    if (k < 1)
+      throw InputError(row_text(i) + ": step " + std::to_string(k) + " (steps count from 1)");
+    if (k < step)
+      throw InputError(row_text(i) + ": step " + std::to_string(k) + " after step " +
+                       std::to_string(step) + " (rows must be in step order)");
     while (step < k) s.begin_step(), ++step;
     const Node from = node_arg(net, r(i, 2), (row_text(i) + ", from").c_str());
     const Node to = node_arg(net, r(i, 3), (row_text(i) + ", to").c_str());
@@ -171,42 +174,56 @@ void bind_schedule(py::module_& m) {
                                for (const auto& x : n.factors()) f.push_back(x.name());
                                return f;
                              })
-      .def("neighbours",
-           [](const Network& n, std::int64_t v) {
-             std::vector<Node> out;
-             n.for_each_neighbour(node_arg(n, v, "neighbours"), [&](Node u, int) { out.push_back(u); });
-             return out;
-           },
-           py::arg("node"))
-      .def("distance",
-           [](const Network& n, std::int64_t u, std::int64_t v) {
-             return n.distance(node_arg(n, u, "distance"), node_arg(n, v, "distance"));
-           },
-           py::arg("u"), py::arg("v"))
-      .def("adjacent",
-           [](const Network& n, std::int64_t u, std::int64_t v) {
-             return n.adjacent(node_arg(n, u, "adjacent"), node_arg(n, v, "adjacent"));
-           },
-           py::arg("u"), py::arg("v"))
-      .def("degree", [](const Network& n, std::int64_t v) { return n.degree(node_arg(n, v, "degree")); })
+      .def(
+          "neighbours",
+          [](const Network& n, std::int64_t v) {
+            std::vector<Node> out;
+            n.for_each_neighbour(node_arg(n, v, "neighbours"),
+                                 [&](Node u, int) { out.push_back(u); });
+            return out;
+          },
+          py::arg("node"))
+      .def(
+          "distance",
+          [](const Network& n, std::int64_t u, std::int64_t v) {
+            return n.distance(node_arg(n, u, "distance"), node_arg(n, v, "distance"));
+          },
+          py::arg("u"), py::arg("v"))
+      .def(
+          "adjacent",
+          [](const Network& n, std::int64_t u, std::int64_t v) {
+            return n.adjacent(node_arg(n, u, "adjacent"), node_arg(n, v, "adjacent"));
+          },
+          py::arg("u"), py::arg("v"))
+      .def("degree",
+           [](const Network& n, std::int64_t v) { return n.degree(node_arg(n, v, "degree")); })
       .def("eccentricity",
-           [](const Network& n, std::int64_t v) { return n.eccentricity(node_arg(n, v, "eccentricity")); })
+           [](const Network& n, std::int64_t v) {
+             return n.eccentricity(node_arg(n, v, "eccentricity"));
+           })
       .def("__len__", [](const Network& n) { return n.num_nodes(); })
       .def("__eq__", [](const Network& a, const Network& b) { return a.name() == b.name(); })
       .def("__repr__", [](const Network& n) { return "Network('" + n.name() + "')"; });
 
-  m.def("models", [] {
-    std::vector<std::string> out;
-    for (Model x : all_models()) out.push_back(to_string(x));
-    return out;
-  }, "The communication models (canonical names; aliases MLA, SLA, ... are accepted too)");
-  m.def("problems", [] {
-    std::vector<std::string> out;
-    for (ProblemKind k : all_problem_kinds()) out.push_back(to_string(k));
-    return out;
-  }, "The problem kinds");
-  m.def("model_name", [](const std::string& s) { return to_string(model_arg(s)); },
-        "The canonical name of a model (ValueError listing the valid names)");
+  m.def(
+      "models",
+      [] {
+        std::vector<std::string> out;
+        for (Model x : all_models()) out.push_back(to_string(x));
+        return out;
+      },
+      "The communication models (canonical names; aliases MLA, SLA, ... are accepted too)");
+  m.def(
+      "problems",
+      [] {
+        std::vector<std::string> out;
+        for (ProblemKind k : all_problem_kinds()) out.push_back(to_string(k));
+        return out;
+      },
+      "The problem kinds");
+  m.def(
+      "model_name", [](const std::string& s) { return to_string(model_arg(s)); },
+      "The canonical name of a model (ValueError listing the valid names)");
 
   py::class_<Problem>(m, "Problem")
       .def(py::init([](const std::string& kind, std::int64_t root, std::uint32_t messages,
@@ -239,20 +256,25 @@ void bind_schedule(py::module_& m) {
       .def_property_readonly("network", &Schedule::network)
       .def_property_readonly("model", [](const Schedule& s) { return to_string(s.model()); })
       .def_property_readonly("problem", &Schedule::problem)
-      .def_property_readonly("provenance", [](const Schedule& s) { return provenance_dict(s.provenance()); })
+      .def_property_readonly("provenance",
+                             [](const Schedule& s) { return provenance_dict(s.provenance()); })
       .def_property_readonly("num_steps", &Schedule::num_steps)
       .def_property_readonly("num_transmissions", &Schedule::num_transmissions)
-      .def("to_json", &to_json, "The schedule file's text (docs/schedule-format.md), as the CLI writes it")
-      .def_static("from_json",
-                  [](const std::string& text, const std::string& source) {
-                    return parse_schedule_json(text, source).schedule;
-                  },
-                  py::arg("text"), py::arg("source") = "<string>",
-                  "Parses a schedule file's text with the library's strict loader")
-      .def_static("load", [](const std::string& path) { return read_schedule_file(path).schedule; },
-                  py::arg("path"))
-      .def("save", [](const Schedule& s, const std::string& path) { write_schedule_file(s, path); },
-           py::arg("path"), "Writes the file atomically, as `schedcert generate -o` does")
+      .def("to_json", &to_json,
+           "The schedule file's text (docs/schedule-format.md), as the CLI writes it")
+      .def_static(
+          "from_json",
+          [](const std::string& text, const std::string& source) {
+            return parse_schedule_json(text, source).schedule;
+          },
+          py::arg("text"), py::arg("source") = "<string>",
+          "Parses a schedule file's text with the library's strict loader")
+      .def_static(
+          "load", [](const std::string& path) { return read_schedule_file(path).schedule; },
+          py::arg("path"))
+      .def(
+          "save", [](const Schedule& s, const std::string& path) { write_schedule_file(s, path); },
+          py::arg("path"), "Writes the file atomically, as `schedcert generate -o` does")
       .def("to_lists", &to_lists,
            "The steps as lists: steps[k] = [[from, to, item or [items]], ...] (step k + 1)")
       .def("to_numpy", &to_numpy,
@@ -267,14 +289,18 @@ void bind_schedule(py::module_& m) {
                std::to_string(s.num_transmissions()) + " transmissions>";
       });
 
-  m.def("constructions", [] {
-    py::list out;
-    for (const auto& c : Registry::instance().all()) out.append(construction_dict(c));
-    return out;
-  }, "Every registered construction with its paper, section, problem, models and parameters");
-  m.def("construction", [](const std::string& name) {
-    return construction_dict(Registry::instance().find(name));
-  }, py::arg("name"));
+  m.def(
+      "constructions",
+      [] {
+        py::list out;
+        for (const auto& c : Registry::instance().all()) out.append(construction_dict(c));
+        return out;
+      },
+      "Every registered construction with its paper, section, problem, models and parameters");
+  m.def(
+      "construction",
+      [](const std::string& name) { return construction_dict(Registry::instance().find(name)); },
+      py::arg("name"));
   m.def(
       "generate",
       [](const std::string& name, int dim, int radix, const std::string& network,

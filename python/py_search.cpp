@@ -12,9 +12,9 @@
 #include "encodings/synthesis.hpp"
 #include "encodings/tree_search.hpp"
 #include "python/py_common.hpp"
+#include "schedules/budget.hpp"
 #include "schedules/checked.hpp"
 #include "schedules/constructions/desprez1993/successive_broadcast.hpp"
-#include "schedules/budget.hpp"
 #include "schedules/error.hpp"
 #include "verifier/bounds.hpp"
 
@@ -83,13 +83,16 @@ PySynth synthesize(const Network& net, const std::string& model, Problem p, unsi
   PySynth out;
   auto walk_range = [&](unsigned lo) {
     out.lower_bound = lo;
-    out.max_steps = max_steps > 0 ? max_steps : checked_cast<unsigned>(
-        checked_add(lo, 64, "synthesis: the largest T searched"), "synthesis: the largest T searched");
+    out.max_steps = max_steps > 0 ? max_steps
+                                  : checked_cast<unsigned>(
+                                        checked_add(lo, 64, "synthesis: the largest T searched"),
+                                        "synthesis: the largest T searched");
   };
   if (p.kind == ProblemKind::SuccessiveBroadcast) {
     if (allocation.empty() == p.sources.empty())
-      throw InputError("allocation/sources: successive-broadcast needs exactly one of "
-                       "allocation='free', allocation='gray' or problem sources");
+      throw InputError(
+          "allocation/sources: successive-broadcast needs exactly one of "
+          "allocation='free', allocation='gray' or problem sources");
     std::vector<Node> src = p.sources;
     if (allocation == "gray") {
       if (!net.is_hypercube())
@@ -109,7 +112,8 @@ PySynth synthesize(const Network& net, const std::string& model, Problem p, unsi
       so.fixed_sources = allocation == "free" ? std::vector<Node>{} : src;
       so.solver_logic = engine == "z3" ? "QF_FD" : "cadical";
       if (steps > 0) {
-        run_interruptible([&] { take(out, enc::synthesize_successive(net, m, steps, so)); }, progress, 0);
+        run_interruptible([&] { take(out, enc::synthesize_successive(net, m, steps, so)); },
+                          progress, 0);
         out.steps = steps;
         return out;
       }
@@ -124,8 +128,9 @@ PySynth synthesize(const Network& net, const std::string& model, Problem p, unsi
         }
       }
       walk_range(lo);
-      run_interruptible([&] { take_optimum(out, enc::minimize_successive(net, m, lo, out.max_steps, so)); },
-                        progress, 0);
+      run_interruptible(
+          [&] { take_optimum(out, enc::minimize_successive(net, m, lo, out.max_steps, so)); },
+          progress, 0);
       return out;
     }
     p.sources = src;  // not a bijection: the general pipeline below
@@ -148,12 +153,14 @@ PySynth synthesize(const Network& net, const std::string& model, Problem p, unsi
   out.lower_bound_argument = lb.steps.argument;
   walk_range(lo);
   if (out.max_steps < lo) {
-    run_interruptible([&] { take(out, enc::synthesize(net, m, p, out.max_steps, so)); }, progress, 0);
+    run_interruptible([&] { take(out, enc::synthesize(net, m, p, out.max_steps, so)); }, progress,
+                      0);
     out.steps = out.max_steps;
     return out;
   }
-  run_interruptible([&] { take_optimum(out, enc::minimize_steps(net, m, p, lo, out.max_steps, so)); },
-                    progress, 0);
+  run_interruptible(
+      [&] { take_optimum(out, enc::minimize_steps(net, m, p, lo, out.max_steps, so)); }, progress,
+      0);
   return out;
 }
 
@@ -164,10 +171,14 @@ enc::AlphaResult search_alpha(int d, double timeout, const std::string& engine, 
   ao.d = d;
   if (timeout < 0) throw InputError("timeout: must be >= 0 seconds (0: no limit)");
   ao.timeout_s = timeout;
-  if (engine == "cadical") ao.engine = enc::AlphaEngine::Cadical;
-  else if (engine == "z3") ao.engine = enc::AlphaEngine::Z3;
-  else if (engine == "z3-layered") ao.engine = enc::AlphaEngine::Z3Layered;
-  else throw InputError("engine: '" + engine + "' is unknown (valid: cadical, z3, z3-layered)");
+  if (engine == "cadical")
+    ao.engine = enc::AlphaEngine::Cadical;
+  else if (engine == "z3")
+    ao.engine = enc::AlphaEngine::Z3;
+  else if (engine == "z3-layered")
+    ao.engine = enc::AlphaEngine::Z3Layered;
+  else
+    throw InputError("engine: '" + engine + "' is unknown (valid: cadical, z3, z3-layered)");
   if (symmetry < 0 || symmetry > 2) throw InputError("symmetry: must be 0, 1 or 2");
   ao.symmetry = symmetry;
   ao.check_proof = check_proof;
@@ -180,9 +191,12 @@ enc::AlphaResult search_alpha(int d, double timeout, const std::string& engine, 
 
 std::string tree_status(enc::TreeStatus s) {
   switch (s) {
-    case enc::TreeStatus::Optimal: return "optimal";
-    case enc::TreeStatus::Infeasible: return "infeasible";
-    case enc::TreeStatus::Gap: return "gap";
+    case enc::TreeStatus::Optimal:
+      return "optimal";
+    case enc::TreeStatus::Infeasible:
+      return "infeasible";
+    case enc::TreeStatus::Gap:
+      return "gap";
   }
   return "gap";
 }
@@ -190,7 +204,8 @@ std::string tree_status(enc::TreeStatus s) {
 py::object parents(const std::optional<enc::RootedTree>& t) {
   if (!t) return py::none();
   py::list out;
-  for (Node v : t->parent) out.append(v == enc::kNoParent ? py::object(py::none()) : py::object(py::int_(v)));
+  for (Node v : t->parent)
+    out.append(v == enc::kNoParent ? py::object(py::none()) : py::object(py::int_(v)));
   return out;
 }
 
@@ -220,8 +235,10 @@ void bind_search(py::module_& m) {
       .def_readonly("seconds", &PySynth::seconds)
       .def("__repr__", [](const PySynth& r) {
         std::string s = "<SynthesisResult " + r.status;
-        if (r.optimum) s += ", optimum " + std::to_string(*r.optimum) + " steps";
-        else if (r.steps) s += " at T = " + std::to_string(*r.steps);
+        if (r.optimum)
+          s += ", optimum " + std::to_string(*r.optimum) + " steps";
+        else if (r.steps)
+          s += " at T = " + std::to_string(*r.steps);
         return s + ">";
       });
   m.def("_synthesize", &synthesize, py::arg("network"), py::arg("model"), py::arg("problem"),
@@ -244,43 +261,57 @@ void bind_search(py::module_& m) {
       .def_readonly("proof_report", &enc::AlphaResult::proof_report)
       .def_readonly("lrat_verified", &enc::AlphaResult::lrat_verified)
       .def_readonly("cnf_sha256", &enc::AlphaResult::cnf_sha256)
-      .def_property_readonly("status", [](const enc::AlphaResult& r) {
-        return r.alpha ? std::string("exact") : std::string("gap");
-      })
-      .def_property_readonly("desprez_bound", [](const enc::AlphaResult& r) {
-        return verifier::desprez_lower_bound(std::uint64_t{1} << r.d, r.upper);
-      }, "Desprez et al. 1993 Prop. 2 with the proven upper bound on alpha: 2p - alpha - 1")
+      .def_property_readonly("status",
+                             [](const enc::AlphaResult& r) {
+                               return r.alpha ? std::string("exact") : std::string("gap");
+                             })
+      .def_property_readonly(
+          "desprez_bound",
+          [](const enc::AlphaResult& r) {
+            return verifier::desprez_lower_bound(std::uint64_t{1} << r.d, r.upper);
+          },
+          "Desprez et al. 1993 Prop. 2 with the proven upper bound on alpha: 2p - alpha - 1")
       .def("__repr__", [](const enc::AlphaResult& r) {
         return "<AlphaResult d=" + std::to_string(r.d) +
-               (r.alpha ? ": alpha = " + std::to_string(*r.alpha) + " (certified)"
-                        : ": " + std::to_string(r.lower) + " <= alpha <= " + std::to_string(r.upper)) + ">";
+               (r.alpha
+                    ? ": alpha = " + std::to_string(*r.alpha) + " (certified)"
+                    : ": " + std::to_string(r.lower) + " <= alpha <= " + std::to_string(r.upper)) +
+               ">";
       });
-  m.def("search_alpha", &search_alpha, py::arg("d"), py::arg("timeout") = 60.0,
-        py::arg("engine") = "cadical", py::arg("symmetry") = 1, py::arg("check_proof") = true,
-        py::arg("probe") = 0, py::arg("cert_dir") = "", py::arg("progress") = py::none(),
-        "alpha(d), the most leaves of a spanning tree of Q_d, certified (`schedcert search alpha`)");
+  m.def(
+      "search_alpha", &search_alpha, py::arg("d"), py::arg("timeout") = 60.0,
+      py::arg("engine") = "cadical", py::arg("symmetry") = 1, py::arg("check_proof") = true,
+      py::arg("probe") = 0, py::arg("cert_dir") = "", py::arg("progress") = py::none(),
+      "alpha(d), the most leaves of a spanning tree of Q_d, certified (`schedcert search alpha`)");
 
   py::class_<enc::TreeAnswer>(m, "TreeAnswer")
-      .def_property_readonly("status", [](const enc::TreeAnswer& a) { return tree_status(a.status); })
+      .def_property_readonly("status",
+                             [](const enc::TreeAnswer& a) { return tree_status(a.status); })
       .def_readonly("network", &enc::TreeAnswer::network)
       .def_readonly("root", &enc::TreeAnswer::root)
-      .def_property_readonly("objective", [](const enc::TreeAnswer& a) { return enc::to_string(a.objective); })
+      .def_property_readonly("objective",
+                             [](const enc::TreeAnswer& a) { return enc::to_string(a.objective); })
       .def_readonly("lower", &enc::TreeAnswer::lower)
       .def_readonly("upper", &enc::TreeAnswer::upper)
-      .def_property_readonly("parent", [](const enc::TreeAnswer& a) { return parents(a.best); },
-                             "the best tree as a parent list (None at the root)")
-      .def_property_readonly("metrics", [](const enc::TreeAnswer& a) { return tree_metrics(a.best_metrics); })
+      .def_property_readonly(
+          "parent", [](const enc::TreeAnswer& a) { return parents(a.best); },
+          "the best tree as a parent list (None at the root)")
+      .def_property_readonly("metrics",
+                             [](const enc::TreeAnswer& a) { return tree_metrics(a.best_metrics); })
       .def_readonly("certificate", &enc::TreeAnswer::certificate)
       .def_readonly("symmetry", &enc::TreeAnswer::symmetry)
       .def_readonly("seconds", &enc::TreeAnswer::seconds)
-      .def_property_readonly("queries", [](const enc::TreeAnswer& a) {
-        py::list out;
-        for (const auto& q : a.queries) out.append(py::make_tuple(q.question, q.answer, q.seconds));
-        return out;
-      })
+      .def_property_readonly("queries",
+                             [](const enc::TreeAnswer& a) {
+                               py::list out;
+                               for (const auto& q : a.queries)
+                                 out.append(py::make_tuple(q.question, q.answer, q.seconds));
+                               return out;
+                             })
       .def("__repr__", [](const enc::TreeAnswer& a) {
         return "<TreeAnswer " + a.network + " " + enc::to_string(a.objective) + ": " +
-               tree_status(a.status) + ", " + std::to_string(a.lower) + ".." + std::to_string(a.upper) + ">";
+               tree_status(a.status) + ", " + std::to_string(a.lower) + ".." +
+               std::to_string(a.upper) + ">";
       });
   m.def(
       "search_tree",
@@ -341,14 +372,15 @@ void bind_search(py::module_& m) {
                  certify::verdict_cell(r);
         };
         std::vector<certify::SweepRow> rows;
-        run_interruptible([&] { rows = certify::run_sweep(o); }, progress, 0, 1.0, [&] {
-          std::lock_guard<std::mutex> lock(mu);
-          py::dict d;
-          d["rows_done"] = done;
-          d["current"] = current;
-          d["last"] = last;
-          return d;
-        });
+        run_interruptible([&] { rows = certify::run_sweep(o); }, progress, 0, 1.0,
+                          [&] {
+                            std::lock_guard<std::mutex> lock(mu);
+                            py::dict d;
+                            d["rows_done"] = done;
+                            d["current"] = current;
+                            d["last"] = last;
+                            return d;
+                          });
         std::ostringstream out;
         certify::write_sweep_json(rows, out, &o);
         return py::make_tuple(out.str(), certify::sweep_exit_code(rows));
