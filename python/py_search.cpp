@@ -7,14 +7,12 @@
 
 #include "certify/sweep.hpp"
 #include "encodings/alpha.hpp"
-#include "encodings/leaf_bound.hpp"
+#include "encodings/synth_request.hpp"
 #include "encodings/synth_successive.hpp"
 #include "encodings/synthesis.hpp"
 #include "encodings/tree_search.hpp"
 #include "python/py_common.hpp"
 #include "schedules/budget.hpp"
-#include "schedules/checked.hpp"
-#include "schedules/constructions/desprez1993/successive_broadcast.hpp"
 #include "schedules/error.hpp"
 #include "verifier/bounds.hpp"
 
@@ -62,82 +60,38 @@ void take_optimum(PySynth& out, const enc::OptimumResult& r) {
   }
 }
 
-bool is_bijection(const std::vector<Node>& s, std::uint64_t n) {
-  if (s.size() != n) return false;
-  std::vector<bool> seen(n, false);
-  for (Node v : s) {
-    if (v >= n || seen[v]) return false;
-    seen[v] = true;
-  }
-  return true;
-}
-
-// The `schedcert synthesize` pipeline (cli/cmd_synthesize.cpp) without the printing: the same
-// library calls with the same T range (from the computed lower bound to bound + 64).
-PySynth synthesize(const Network& net, const std::string& model, Problem p, unsigned steps,
-                   unsigned max_steps, double timeout, const std::string& engine, bool symmetry,
-                   const std::string& allocation, const py::object& progress) {
+// The `schedcert synthesize` pipeline without the printing: the route and the T range come from
+// the same library functions as the CLI's (encodings/synth_request.hpp).
+PySynth synthesize(const Network& net, const std::string& model, const Problem& problem,
+                   unsigned steps, unsigned max_steps, double timeout, const std::string& engine,
+                   bool symmetry, const std::string& allocation, const py::object& progress) {
   const Model m = model_arg(model);
   if (engine != "auto" && engine != "z3" && engine != "cadical")
     throw InputError("engine: '" + engine + "' is unknown (valid: auto, z3, cadical)");
   PySynth out;
-  auto walk_range = [&](unsigned lo) {
-    out.lower_bound = lo;
-    out.max_steps = max_steps > 0 ? max_steps
-                                  : checked_cast<unsigned>(
-                                        checked_add(lo, 64, "synthesis: the largest T searched"),
-                                        "synthesis: the largest T searched");
-  };
-  if (p.kind == ProblemKind::SuccessiveBroadcast) {
-    if (allocation.empty() == p.sources.empty())
-      throw InputError(
-          "allocation/sources: successive-broadcast needs exactly one of "
-          "allocation='free', allocation='gray' or problem sources");
-    std::vector<Node> src = p.sources;
-    if (allocation == "gray") {
-      if (!net.is_hypercube())
-        throw InputError("allocation: 'gray' needs a hypercube network, got " + net.name());
-      src = constructions::desprez1993::brgc(net.dims());
-    } else if (!allocation.empty() && allocation != "free") {
-      throw InputError("allocation: '" + allocation + "' is unknown (valid: free, gray)");
-    }
-    if (allocation == "free" || is_bijection(src, net.size())) {
-      if (allocation != "free") {
-        p.sources = src;
-        p.validate(net);
-      }
-      enc::SuccessiveOptions so;
-      so.timeout_ms = seconds_to_ms(timeout);
-      so.symmetry_breaking = symmetry;
-      so.fixed_sources = allocation == "free" ? std::vector<Node>{} : src;
-      so.solver_logic = engine == "z3" ? "QF_FD" : "cadical";
-      if (steps > 0) {
-        run_interruptible([&] { take(out, enc::synthesize_successive(net, m, steps, so)); },
-                          progress, 0);
-        out.steps = steps;
-        return out;
-      }
-      const auto free_lb = enc::successive_free_lower_bound(net, m);
-      unsigned lo = std::max(1u, free_lb.steps);
-      out.lower_bound_argument = free_lb.argument;
-      if (allocation != "free") {
-        const auto lb = enc::best_lower_bounds(net, m, p);
-        if (lb.steps.value > lo) {
-          lo = checked_cast<unsigned>(lb.steps.value, "synthesis: the lower bound on steps");
-          out.lower_bound_argument = lb.steps.argument;
-        }
-      }
-      walk_range(lo);
-      run_interruptible(
-          [&] { take_optimum(out, enc::minimize_successive(net, m, lo, out.max_steps, so)); },
-          progress, 0);
+  const auto route = enc::route_synthesis(net, problem, allocation);
+  if (route.successive) {
+    enc::SuccessiveOptions so;
+    so.timeout_ms = seconds_to_ms(timeout);
+    so.symmetry_breaking = symmetry;
+    so.fixed_sources = route.fixed_sources;
+    so.solver_logic = engine == "z3" ? "QF_FD" : "cadical";
+    if (steps > 0) {
+      run_interruptible([&] { take(out, enc::synthesize_successive(net, m, steps, so)); }, progress,
+                        0);
+      out.steps = steps;
       return out;
     }
-    p.sources = src;  // not a bijection: the general pipeline below
-  } else if (!allocation.empty()) {
-    throw InputError("allocation: only for problem successive-broadcast");
+    const auto range = enc::synthesis_range(net, m, route, max_steps);
+    out.lower_bound = range.lo;
+    out.lower_bound_argument = range.argument;
+    out.max_steps = range.hi;
+    run_interruptible(
+        [&] { take_optimum(out, enc::minimize_successive(net, m, range.lo, range.hi, so)); },
+        progress, 0);
+    return out;
   }
-  p.validate(net);
+  const Problem& p = route.problem;
   enc::SynthesisOptions so;
   so.timeout_ms = seconds_to_ms(timeout);
   so.symmetry_breaking = symmetry;
@@ -147,19 +101,17 @@ PySynth synthesize(const Network& net, const std::string& model, Problem p, unsi
     out.steps = steps;
     return out;
   }
-  const auto lb = enc::best_lower_bounds(net, m, p);
-  const unsigned lo = checked_cast<unsigned>(std::max<std::uint64_t>(lb.steps.value, 1),
-                                             "synthesis: the lower bound on steps");
-  out.lower_bound_argument = lb.steps.argument;
-  walk_range(lo);
-  if (out.max_steps < lo) {
-    run_interruptible([&] { take(out, enc::synthesize(net, m, p, out.max_steps, so)); }, progress,
-                      0);
-    out.steps = out.max_steps;
+  const auto range = enc::synthesis_range(net, m, route, max_steps);
+  out.lower_bound = range.lo;
+  out.lower_bound_argument = range.argument;
+  out.max_steps = range.hi;
+  if (range.hi < range.lo) {
+    run_interruptible([&] { take(out, enc::synthesize(net, m, p, range.hi, so)); }, progress, 0);
+    out.steps = range.hi;
     return out;
   }
   run_interruptible(
-      [&] { take_optimum(out, enc::minimize_steps(net, m, p, lo, out.max_steps, so)); }, progress,
+      [&] { take_optimum(out, enc::minimize_steps(net, m, p, range.lo, range.hi, so)); }, progress,
       0);
   return out;
 }

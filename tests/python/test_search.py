@@ -3,6 +3,8 @@
 import json
 import re
 
+import pytest
+
 import schedcert as sc
 
 
@@ -19,6 +21,20 @@ def test_synthesize_small_broadcasts(cli):
     # successive broadcasts with the Gray-code allocation of Desprez et al. 1993
     r4 = sc.synthesize("Q2", "shout-whisper", "successive-broadcast", allocation="gray")
     assert r4.status == "found" and sc.verify(r4.schedule).valid
+
+
+def test_synthesize_routes_as_the_cli(cli):
+    # free allocation: the exact successive-broadcast encoding, the same optimum as the CLI's
+    r = sc.synthesize("Q2", "shout-whisper", "successive-broadcast", allocation="free")
+    out = cli("synthesize", "-n", "Q2", "-m", "shout-whisper", "-p", "successive-broadcast",
+              "--allocation", "free", "-q").stdout
+    assert r.optimum == int(re.search(r"optimum: (\d+) steps", out).group(1))
+    assert "lower bound %d (%s)" % (r.lower_bound, r.lower_bound_argument) in out
+    # the same input errors, in the same words
+    err = cli("synthesize", "-n", "Q2", "-p", "broadcast", "--allocation", "free").stderr
+    with pytest.raises(ValueError) as e:
+        sc.synthesize("Q2", "all-port", "broadcast", allocation="free")
+    assert str(e.value) in err
 
 
 def test_search_alpha_matches_cli_and_desprez(cli):
