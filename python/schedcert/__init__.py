@@ -74,6 +74,18 @@ def _from_lists(network, model, problem, steps, root=0, messages=1, packet_items
     return _from_dict(d, "<lists>")
 
 
+_from_numpy_native = Schedule.from_numpy
+
+
+def _from_numpy(network, model, problem, array, num_steps=None, root=0, messages=1,
+                packet_items=1, sources=None):
+    """A schedule from an int array (rows, 5): step (from 1), tx, from, to, item, as to_numpy
+    writes it; rows of one tx form one packet. num_steps adds trailing empty steps."""
+    return _from_numpy_native(_network(network), model_name(model),
+                              _problem(problem, root, messages, packet_items, sources), array,
+                              num_steps)
+
+
 def _html_page(self):
     """The page `schedcert render` writes for this schedule (native verdict embedded)."""
     return _schedcert._html(self)
@@ -89,6 +101,7 @@ def _schedule_repr_html(self):
 Schedule.to_dict = _to_dict
 Schedule.from_dict = staticmethod(_from_dict)
 Schedule.from_lists = staticmethod(_from_lists)
+Schedule.from_numpy = staticmethod(_from_numpy)
 Schedule.html = _html_page
 Schedule._repr_html_ = _schedule_repr_html
 Schedule.__eq__ = lambda a, b: isinstance(b, Schedule) and a.to_json() == b.to_json()

@@ -90,6 +90,15 @@ def test_lists_and_numpy_round_trip():
     s = sc.generate("bertsekas-mna", dim=3)
     a = s.to_numpy()
     assert len(a) > s.num_transmissions and len(np.unique(a[:, 1])) == s.num_transmissions
+    # names as strings, plain lists as the array, empty schedules
+    b = sc.Schedule.from_numpy("Q2", "MLA", "broadcast", [[1, 0, 0, 1, 0], [1, 1, 0, 2, 0], [2, 2, 1, 3, 0]])
+    assert b.to_lists() == [[[0, 1, 0], [0, 2, 0]], [[1, 3, 0]]] and sc.verify(b).valid
+    e = sc.Schedule.from_numpy("Q2", "all-port", "broadcast", np.zeros((0, 5), np.int64), num_steps=2)
+    assert e.num_steps == 2 and e.to_numpy().shape == (0, 5) and sc.verify(e).rule == "completion"
+    with pytest.raises(ValueError, match="row 0, to: node 5 is out of range"):
+        sc.Schedule.from_numpy("Q2", "all-port", "broadcast", [[1, 0, 0, 5, 0]])
+    with pytest.raises(ValueError, match="step order"):
+        sc.Schedule.from_numpy("Q2", "all-port", "broadcast", [[2, 0, 0, 1, 0], [1, 1, 0, 2, 0]])
     # plain Python values in
     s = sc.Schedule.from_lists("Q2", "all-port", "broadcast", [[[0, 1, 0], [0, 2, 0]], [[1, 3, 0]]])
     assert sc.verify(s).valid
