@@ -8,6 +8,7 @@
 #include <mutex>
 #include <thread>
 
+#include "encodings/z3_interrupts.hpp"
 #include "python/py_common.hpp"
 #include "schedules/budget.hpp"
 #include "schedules/error.hpp"
@@ -118,6 +119,10 @@ PYBIND11_MODULE(_schedcert, m) {
       unknown(e.what());
     }
   });
+  // Z3 catches SIGINT during a check by default (it cancels the query and swallows the first
+  // Ctrl-C): off, so that Ctrl-C reaches Python, which stops the budget and interrupts Z3 through
+  // the budget's stop hooks (run_interruptible).
+  schedcert::encodings::set_z3_ctrl_c(false);
   bind_schedule(m);
   bind_checks(m);
   bind_search(m);

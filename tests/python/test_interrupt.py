@@ -1,5 +1,7 @@
 # Long calls stop on Ctrl-C (KeyboardInterrupt) and report progress through a callback.
 import _thread
+import os
+import signal
 import threading
 import time
 
@@ -52,3 +54,21 @@ def test_sigint_stops_a_synthesis():
 def test_timeout_gives_a_gap_not_an_answer():
     r = sc.search_alpha(7, timeout=1.0)
     assert r.alpha is None and r.status == "gap" and r.lower <= r.upper
+
+
+# A real SIGINT while Z3 solves: Z3 would catch it itself (and swallow the first one) unless the
+# module turns that off (encodings/z3_interrupts.hpp).
+@pytest.mark.parametrize("call", [
+    lambda: sc.search_tree("Q6", objective="max-leaves", timeout=0),
+    lambda: sc.synthesize("Q3", "single-port-half", "total-exchange", timeout=3600),
+], ids=["search_tree", "synthesize"])
+def test_a_real_sigint_stops_a_z3_search(call):
+    timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    t0 = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            call()
+    finally:
+        timer.cancel()
+    assert time.monotonic() - t0 < 4.0
