@@ -60,6 +60,7 @@ void run_interruptible(const std::function<void()>& work, const py::object& prog
 
   bool interrupted = false;
   std::optional<py::error_already_set> python_error;
+  std::exception_ptr callback_failure;
   double next_progress = progress_interval;
   while (!wait_for_worker(std::chrono::milliseconds(50))) {
     if (PyErr_CheckSignals() != 0) {
@@ -79,6 +80,10 @@ void run_interruptible(const std::function<void()>& work, const py::object& prog
         python_error.emplace(std::move(e));
         interrupted = true;
         break;
+      } catch (...) {  // e.g. a cast error: still stop and join the worker before it propagates
+        callback_failure = std::current_exception();
+        interrupted = true;
+        break;
       }
     }
   }
@@ -90,6 +95,7 @@ void run_interruptible(const std::function<void()>& work, const py::object& prog
   schedules::set_command_budget(schedules::Budget());
   one_at_a_time.unlock();
   if (python_error) throw std::move(*python_error);
+  if (callback_failure) std::rethrow_exception(callback_failure);
   if (failure) std::rethrow_exception(failure);
 }
 
