@@ -12,7 +12,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 def _binary():
     b = os.environ.get("SCHEDCERT_BINARY") or str(ROOT / "build" / "schedcert")
     if not os.path.exists(b):
-        pytest.skip("the schedcert CLI is not built (%s)" % b)
+        # a failure, not a skip: the comparisons with the CLI must not pass by not running
+        pytest.fail("the schedcert CLI is not built (%s); set SCHEDCERT_BINARY" % b)
     return b
 
 
