@@ -91,11 +91,22 @@ def _html_page(self):
     return _schedcert._html(self)
 
 
+# Above this many transmissions a notebook shows the text repr instead of embedding the viewer
+# (the page holds every transmission); Schedule.html() still gives the page.
+HTML_INLINE_LIMIT = 100000
+
+
 def _schedule_repr_html(self):
     # The viewer is a whole page with its own script and style: an iframe keeps it apart from the
     # notebook's page (srcdoc holds exactly html()).
+    if self.num_transmissions > HTML_INLINE_LIMIT:
+        return None
+    try:
+        page = self.html()
+    except ValueError as e:  # e.g. a network above the viewer's 4096 nodes
+        return "<div>%s<br>(no viewer: %s)</div>" % (_html.escape(repr(self)), _html.escape(str(e)))
     return ('<iframe style="width:100%;height:620px;border:0" sandbox="allow-scripts" srcdoc="'
-            + _html.escape(self.html(), quote=True) + '"></iframe>')
+            + _html.escape(page, quote=True) + '"></iframe>')
 
 
 Schedule.to_dict = _to_dict

@@ -45,3 +45,11 @@ def test_html_is_the_render_page(cli, tmp_path):
     assert html.unescape(srcdoc) == page
     v = sc.verify(s)
     assert "valid" in v._repr_html_()
+
+
+def test_repr_html_of_large_schedules_degrades_to_text():
+    big = sc.generate("sbt-broadcast", dim=13)  # 8192 nodes: above the viewer's 4096
+    r = big._repr_html_()
+    assert "no viewer" in r and "4096" in r
+    te = sc.generate("bertsekas-te", dim=9)  # 1,179,648 transmissions: not embedded
+    assert te._repr_html_() is None
