@@ -9,11 +9,9 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "encodings/synth_request.hpp"
 #include "encodings/synth_successive.hpp"
-#include "encodings/leaf_bound.hpp"
 #include "encodings/synthesis.hpp"
-#include "schedules/constructions/desprez1993/successive_broadcast.hpp"
-#include "schedules/checked.hpp"
 #include "schedules/error.hpp"
 #include "schedules/schedule_json.hpp"
 #include "schedules/watchdog.hpp"
@@ -73,16 +71,6 @@ int report_optimum(const encodings::OptimumResult& r, unsigned lo, unsigned hi,
   return report(r.at_optimum, *r.optimum, o);
 }
 
-bool is_bijection(const std::vector<Node>& s, std::uint64_t n) {
-  if (s.size() != n) return false;
-  std::vector<bool> seen(n, false);
-  for (Node v : s) {
-    if (v >= n || seen[v]) return false;
-    seen[v] = true;
-  }
-  return true;
-}
-
 // --estimate: the query's estimated size at T against the memory budget, without building it.
 int print_estimate(const std::string& query, unsigned T, bool at_lower_bound, std::uint64_t bytes) {
   const auto& budget = command_budget();
@@ -94,41 +82,30 @@ int print_estimate(const std::string& query, unsigned T, bool at_lower_bound, st
 }
 
 // --problem successive-broadcast with a bijective or free allocation.
-int run_successive(const Network& net, Model m, const std::vector<Node>& fixed,
+int run_successive(const Network& net, Model m, const encodings::SynthesisRoute& route,
                    const SynthOptions& o) {
   encodings::SuccessiveOptions so;
   so.timeout_ms = schedules::seconds_to_ms(o.timeout);
   so.quiet = o.quiet;
   so.emit_smt2_path = o.emit;
   so.symmetry_breaking = !o.no_symmetry;
-  so.fixed_sources = fixed;
+  so.fixed_sources = route.fixed_sources;
   so.solver_logic = o.engine == "z3" ? "QF_FD" : "cadical";  // auto: CaDiCaL
   std::cout << "synthesis: " << net.name() << ", " << to_string(m)
             << ", successive-broadcast(p=" << net.size() << "), allocation "
-            << (fixed.empty() ? "free (a bijection chosen by the solver)" : "fixed") << "\n";
+            << (route.fixed_sources.empty() ? "free (a bijection chosen by the solver)" : "fixed") << "\n";
   if (o.steps > 0 && o.estimate)
     return print_estimate("successive-broadcast", o.steps, false,
                           encodings::estimate_successive_query_bytes(net, o.steps));
   if (o.steps > 0)
     return report(encodings::synthesize_successive(net, m, o.steps, so), o.steps, o);
-  const auto free_lb = encodings::successive_free_lower_bound(net, m);
-  unsigned lo = std::max(1u, free_lb.steps);
-  std::string why = free_lb.argument;
-  if (!fixed.empty()) {
-    Problem p;
-    p.kind = ProblemKind::SuccessiveBroadcast;
-    p.sources = fixed;
-    const auto lb = encodings::best_lower_bounds(net, m, p);
-    if (lb.steps.value > lo)
-      lo = checked_cast<unsigned>(lb.steps.value, "synthesis: the lower bound on steps"),
-      why = lb.steps.argument;
-  }
-  const unsigned hi = o.max_steps > 0 ? o.max_steps : checked_cast<unsigned>(
-      checked_add(lo, 64, "synthesis: the largest T searched"), "synthesis: the largest T searched");
+  const auto range = encodings::synthesis_range(net, m, route, o.max_steps);
   if (o.estimate)
-    return print_estimate("successive-broadcast", lo, true, encodings::estimate_successive_query_bytes(net, lo));
-  std::cout << "lower bound " << lo << " (" << why << ")\n";
-  return report_optimum(encodings::minimize_successive(net, m, lo, hi, so), lo, hi, o);
+    return print_estimate("successive-broadcast", range.lo, true,
+                          encodings::estimate_successive_query_bytes(net, range.lo));
+  std::cout << "lower bound " << range.lo << " (" << range.argument << ")\n";
+  return report_optimum(encodings::minimize_successive(net, m, range.lo, range.hi, so), range.lo,
+                        range.hi, o);
 }
 
 }  // namespace
@@ -197,31 +174,11 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       p.kind = parse_problem_kind(o->problem);
       p.root = o->root;
       p.messages = o->messages;
+      p.sources.assign(o->sources.begin(), o->sources.end());
       const Model m = parse_model(o->model);
-      if (p.kind == ProblemKind::SuccessiveBroadcast) {
-        if (o->allocation.empty() == o->sources.empty())
-          throw InputError("--allocation/--sources: successive-broadcast needs exactly one of "
-                           "--allocation free, --allocation gray or --sources");
-        if (o->messages != 1)
-          throw InputError("--messages: successive-broadcast sends one value per source");
-        std::vector<Node> src(o->sources.begin(), o->sources.end());
-        if (o->allocation == "gray") {
-          if (!net.is_hypercube())
-            throw InputError("--allocation: 'gray' needs a hypercube network, got " + net.name());
-          src = constructions::desprez1993::brgc(net.dims());
-        }
-        if (o->allocation == "free" || is_bijection(src, net.size())) {
-          if (o->allocation != "free") {
-            p.sources = src;
-            p.validate(net);
-          }
-          return run_successive(net, m, src, *o);
-        }
-        p.sources = src;  // not a bijection: the general pipeline below
-      } else if (!o->allocation.empty() || !o->sources.empty()) {
-        throw InputError("--allocation/--sources: only for --problem successive-broadcast");
-      }
-      p.validate(net);
+      const auto route = encodings::route_synthesis(net, p, o->allocation);
+      if (route.successive) return run_successive(net, m, route, *o);
+      p = route.problem;
       encodings::SynthesisOptions so;
       so.timeout_ms = schedules::seconds_to_ms(o->timeout);
       so.quiet = o->quiet;
@@ -231,18 +188,14 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       std::cout << "synthesis: " << net.name() << ", " << to_string(m) << ", " << p.describe() << "\n";
       if (o->steps > 0 && !o->estimate)
         return report(encodings::synthesize(net, m, p, o->steps, so), o->steps, *o);
-      const auto lb = encodings::best_lower_bounds(net, m, p);
+      const auto range = encodings::synthesis_range(net, m, route, o->max_steps);
       if (o->estimate) {
-        const unsigned T = o->steps > 0 ? o->steps : checked_cast<unsigned>(
-            std::max<std::uint64_t>(lb.steps.value, 1), "synthesis: the lower bound on steps");
+        const unsigned T = o->steps > 0 ? o->steps : range.lo;
         return print_estimate("exact time-indexed", T, o->steps == 0,
                               encodings::estimate_exact_query_bytes(net, m, p, T));
       }
-      const unsigned lo = checked_cast<unsigned>(std::max<std::uint64_t>(lb.steps.value, 1),
-                                                 "synthesis: the lower bound on steps");
-      const unsigned hi = o->max_steps > 0 ? o->max_steps : checked_cast<unsigned>(
-          checked_add(lo, 64, "synthesis: the largest T searched"), "synthesis: the largest T searched");
-      std::cout << "lower bound " << lb.steps.value << " (" << lb.steps.argument << ")\n";
+      const unsigned lo = range.lo, hi = range.hi;
+      std::cout << "lower bound " << range.bound << " (" << range.argument << ")\n";
       // --max-steps below the lower bound: the question is whether T = hi works (it cannot).
       if (hi < lo) return report(encodings::synthesize(net, m, p, hi, so), hi, *o);
       return report_optimum(encodings::minimize_steps(net, m, p, lo, hi, so), lo, hi, *o);

@@ -36,7 +36,9 @@
 #include <fstream>
 #include <queue>
 
+#include "encodings/z3_interrupts.hpp"
 #include "schedules/error.hpp"
+#include "schedules/watchdog.hpp"
 #include "verifier/bounds.hpp"
 
 namespace schedcert::encodings {
@@ -165,9 +167,12 @@ AlphaResult max_leaf_spanning_tree(int d, unsigned timeout_ms, const std::string
     z3::solver sol(ctx, "QF_FD");
     z3::params prm(ctx);
     if (timeout_ms) prm.set("timeout", static_cast<unsigned>(left));
+    prm.set("ctrl_c", z3_ctrl_c());
     sol.set(prm);
     sol.add(e.constraints);
     sol.add(z3::atmost(e.s, k));
+    // The command's budget (a watchdog's stop, Ctrl-C in the Python module) interrupts the query.
+    const auto hook = schedules::command_budget().on_stop([&ctx] { ctx.interrupt(); });
     const z3::check_result cr = sol.check();
     std::string file;
     if (!emit_smt2_dir.empty()) {

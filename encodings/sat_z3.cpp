@@ -3,7 +3,9 @@
 #include <z3++.h>
 
 #include "encodings/sat_backend.hpp"
+#include "encodings/z3_interrupts.hpp"
 #include "schedules/budget.hpp"
+#include "schedules/watchdog.hpp"
 
 namespace schedcert::encodings {
 
@@ -20,9 +22,12 @@ class Z3Sat : public SatBackend {
   SatAnswer solve(const std::vector<int>& assumptions, double seconds) override {
     z3::params p(ctx_);
     p.set("timeout", seconds > 0 ? schedules::seconds_to_ms(seconds) : 4294967295u);
+    p.set("ctrl_c", z3_ctrl_c());
     solver_.set(p);
     z3::expr_vector as(ctx_);
     for (int l : assumptions) as.push_back(l > 0 ? var(l) : !var(-l));
+    // The command's budget (a watchdog's stop, Ctrl-C in the Python module) interrupts the call.
+    const auto hook = schedules::command_budget().on_stop([this] { ctx_.interrupt(); });
     const z3::check_result r = solver_.check(as);
     if (r == z3::sat) model_ = std::make_unique<z3::model>(solver_.get_model());
     return r == z3::sat ? SatAnswer::Sat : r == z3::unsat ? SatAnswer::Unsat : SatAnswer::Unknown;

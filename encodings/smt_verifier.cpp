@@ -20,6 +20,7 @@
 
 #include "encodings/smt_query.hpp"
 #include "schedules/error.hpp"
+#include "encodings/z3_interrupts.hpp"
 #include "schedules/watchdog.hpp"
 
 namespace schedcert::encodings {
@@ -184,6 +185,7 @@ Verdict verify_smt(const Schedule& s, const SmtOptions& o) {
     z3::context ctx;
     z3::solver solver(ctx, "QF_LIA");
     solver.set("timeout", budget.has_deadline() ? budget.solver_timeout_ms(o.timeout_ms) : o.timeout_ms);
+    solver.set("ctrl_c", z3_ctrl_c());
     const z3::check_result r = [&] {
       const auto hook = budget.on_stop([&ctx] { ctx.interrupt(); });
       {

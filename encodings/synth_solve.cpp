@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "encodings/synth_formula.hpp"
+#include "encodings/z3_interrupts.hpp"
 #include "schedules/watchdog.hpp"
 
 namespace schedcert::encodings::synth {
@@ -116,6 +117,7 @@ SolveOutcome solve_with_z3(const Formula& f, const SolveSettings& settings) {
   z3::params p(ctx);
   p.set("timeout", budget.has_deadline() ? budget.solver_timeout_ms(settings.timeout_ms)
                                          : settings.timeout_ms);
+  p.set("ctrl_c", z3_ctrl_c());
   s.set(p);
   const z3::check_result r = [&] {
     const auto solving = budget.phase("Z3 check");

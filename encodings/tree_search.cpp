@@ -28,7 +28,9 @@
 #include <fstream>
 
 #include "encodings/tree_encode.hpp"
+#include "encodings/z3_interrupts.hpp"
 #include "schedules/error.hpp"
+#include "schedules/watchdog.hpp"
 
 namespace schedcert::encodings {
 
@@ -206,12 +208,14 @@ TreeAnswer search_tree(const TreeQuery& q) {
       TreeEncoding e = encode_tree(ctx, net, solve_root, b, false, sym);
       a.symmetry = sym ? "root translated to 0; " + e.symmetry : "off";
       z3::solver sol(ctx, "QF_FD");
-      if (q.timeout_ms) {
-        z3::params prm(ctx);
-        prm.set("timeout", static_cast<unsigned>(left));
-        sol.set(prm);
-      }
+      z3::params prm(ctx);
+      if (q.timeout_ms) prm.set("timeout", static_cast<unsigned>(left));
+      prm.set("ctrl_c", z3_ctrl_c());
+      sol.set(prm);
       sol.add(e.constraints);
+      // The command's budget (a watchdog's stop, Ctrl-C in the Python module) interrupts the
+      // query: unknown, so the answer is a gap.
+      const auto hook = schedules::command_budget().on_stop([&ctx] { ctx.interrupt(); });
       const z3::check_result cr = sol.check();
       last = b;
       asked = true;

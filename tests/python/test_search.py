@@ -1,0 +1,68 @@
+# synthesize, search_alpha, search_tree and the sweep: the same answers as the CLI (and the
+# papers' numbers), with unknowns reported as such.
+import json
+import re
+
+import pytest
+
+import schedcert as sc
+
+
+def test_synthesize_small_broadcasts(cli):
+    r = sc.synthesize("Q3", "all-port", "broadcast")
+    assert r.status == "found" and r.optimum == 3 and r.lower_bound == 3
+    assert "impossible" in r.certificate or "counting" in r.certificate
+    assert sc.verify(r.schedule).valid and r.schedule.num_steps == 3
+    r2 = sc.synthesize("Q2", "single-port-full", "broadcast")
+    out = cli("synthesize", "-n", "Q2", "-m", "single-port-full", "-p", "broadcast", "-q").stdout
+    assert r2.optimum == int(re.search(r"optimum: (\d+) steps", out).group(1)) == 2
+    r3 = sc.synthesize("Q3", "all-port", "broadcast", steps=2)
+    assert r3.status == "impossible" and r3.steps == 2 and r3.schedule is None
+    # successive broadcasts with the Gray-code allocation of Desprez et al. 1993
+    r4 = sc.synthesize("Q2", "shout-whisper", "successive-broadcast", allocation="gray")
+    assert r4.status == "found" and sc.verify(r4.schedule).valid
+
+
+def test_synthesize_routes_as_the_cli(cli):
+    # free allocation: the exact successive-broadcast encoding, the same optimum as the CLI's
+    r = sc.synthesize("Q2", "shout-whisper", "successive-broadcast", allocation="free")
+    out = cli("synthesize", "-n", "Q2", "-m", "shout-whisper", "-p", "successive-broadcast",
+              "--allocation", "free", "-q").stdout
+    assert r.optimum == int(re.search(r"optimum: (\d+) steps", out).group(1))
+    assert "lower bound %d (%s)" % (r.lower_bound, r.lower_bound_argument) in out
+    # the same input errors, in the same words
+    err = cli("synthesize", "-n", "Q2", "-p", "broadcast", "--allocation", "free").stderr
+    with pytest.raises(ValueError) as e:
+        sc.synthesize("Q2", "all-port", "broadcast", allocation="free")
+    assert str(e.value) in err
+
+
+def test_search_alpha_matches_cli_and_desprez(cli):
+    for d in (4, 5):
+        r = sc.search_alpha(d)
+        out = cli("search", "alpha", "--dim", d, "--quiet").stdout
+        assert r.alpha == int(re.search(r"\): (\d+) \(certified exact\)", out).group(1))
+        assert r.status == "exact" and r.proof_checked
+        assert r.desprez_bound == int(re.search(r"at least (\d+) steps", out).group(1))
+    r5 = sc.search_alpha(5)
+    assert r5.alpha == 22  # docs/alpha.md, docs/desprez1993.md: alpha(5) = 22, Prop. 2 bound 41
+    assert "alpha(5) = <b>22</b>" in r5._repr_html_() and "41" in r5._repr_html_()
+
+
+def test_search_tree_max_leaves():
+    a = sc.search_tree("Q4", objective="max-leaves")
+    assert a.status == "optimal" and a.lower == a.upper == sc.search_alpha(4).alpha
+    assert a.parent[0] is None and len(a.parent) == 16
+    assert a.metrics["leaves"] == a.lower
+    assert "optimal" in a._repr_html_()
+
+
+def test_sweep_small_matches_cli(cli):
+    r = sc.sweep(networks=["Q2"], problems=["broadcast"], models=["all-port", "single-port-full"])
+    out = json.loads(cli("sweep", "--networks", "Q2", "--problems", "broadcast", "--models",
+                         "all-port", "single-port-full", "--format", "json", "-q").stdout)
+    key = lambda row: (row["network"], row["model"], row["problem"], row["source"], row["steps"],
+                       row["lower_bound"], row["verdict"])
+    assert [key(x) for x in r.rows] == [key(x) for x in out["rows"]]
+    assert r.summary["rows"] == len(r.rows) and r.exit_code == 0
+    assert "<table>" in r._repr_html_()
