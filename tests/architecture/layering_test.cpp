@@ -21,6 +21,7 @@ const std::map<std::string, int> kLayers = {
     {"papers", 5},     // the papers' tables and claims, reproduced
     {"witnesses", 5},  // reports, JUnit, Coq/LaTeX/TikZ/HTML exports
     {"cli", 6},        // the thin front end
+    {"python", 6},     // the Python module (pybind11), a front end beside cli/
     {"mpi", 7},        // the MPI front end over cli
 };
 

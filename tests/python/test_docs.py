@@ -25,6 +25,9 @@ def run(code, namespace):
 
 def test_readme_example():
     assert len(README_EXAMPLE.splitlines()) == 3
+    readme = (ROOT / "README.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
+    assert blocks and blocks[0] == README_EXAMPLE, "the README's Python example differs from README_EXAMPLE"
     assert run(README_EXAMPLE, {}) == "<Verdict valid (native)> 4 4\n"
 
 
