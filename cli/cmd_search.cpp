@@ -34,6 +34,7 @@ struct SearchOptions {
   bool no_proof_check = false;
   unsigned probe = 0;
   std::string coq;  // --coq DIR
+  std::size_t coq_lrat_max = 1 << 20;  // --coq-lrat-max BYTES
 };
 
 int run_alpha(const SearchOptions& o) {
@@ -49,6 +50,7 @@ int run_alpha(const SearchOptions& o) {
   ao.progress = !o.quiet;
   ao.check_proof = !o.no_proof_check;
   ao.probe = o.probe;
+  if (!o.coq.empty()) ao.keep_lrat_bytes = o.coq_lrat_max;
   const auto r = encodings::search_alpha(ao);
   if (!o.coq.empty()) {
     if (!r.alpha || o.dim < 2)
@@ -67,6 +69,10 @@ int run_alpha(const SearchOptions& o) {
     if (r.coq_cnf) {
       in.level = r.symmetry;
       in.extras = r.extras;
+      in.lrat_text = r.lrat_text;  // empty when larger than --coq-lrat-max
+      if (in.lrat_text.empty())
+        std::cerr << "--coq: the LRAT proof (" << r.lrat_bytes << " bytes) is larger than --coq-lrat-max " << o.coq_lrat_max
+                  << ": alpha_" << o.dim << " keeps the premise that schedcert-lrat accepted it\n";
     }
     const char* env = std::getenv("SCHEDCERT_COQ_DIR");
     const std::string src = env && *env ? std::string(env) + "/alpha" : std::string(SCHEDCERT_COQ_DIR) + "/alpha";
@@ -144,6 +150,9 @@ void add_search_command(CLI::App& app, std::function<int()>& action,
   alpha->add_option("--coq", o->coq,
                     "write DIR/alpha_<d>.v (theorem alpha_<d>: max_leaf_number, from the witness tree and "
                     "the no-small-CDS premise) and the Coq files it needs (docs/lrat.md)");
+  alpha->add_option("--coq-lrat-max", o->coq_lrat_max,
+                    "with --coq: embed the LRAT proof in alpha_<d>.v when it has at most BYTES bytes, and prove "
+                    "alpha_<d>_closed without premise by checking it in Coq (vm_compute); default 1048576, 0: never");
   alpha->add_option("-o,--output", o->output, "write the tree and bounds as JSON");
   alpha->callback([&action, o] { action = [o] { return run_alpha(*o); }; });
   add_search_tree_subcommands(*sub, action, keep);

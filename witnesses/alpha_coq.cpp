@@ -38,6 +38,54 @@ std::vector<std::pair<schedules::Node, schedules::Node>> bfs_order(
 
 }  // namespace
 
+std::string lrat_coq_steps(const std::string& lrat_text) {
+  std::istringstream in(lrat_text);
+  std::string line;
+  std::ostringstream o;
+  o << "[";
+  bool first = true;
+  std::size_t lineno = 0;
+  auto bad = [&](const std::string& why) {
+    throw InputError("LRAT proof line " + std::to_string(lineno) + ": " + why);
+  };
+  auto ints_to_zero = [&](std::istringstream& ls) {
+    std::vector<long long> v;
+    long long x;
+    while (ls >> x && x != 0) v.push_back(x);
+    if (!ls && !ls.eof()) bad("expected integers");
+    return v;
+  };
+  auto list = [](const std::vector<long long>& v, const char* scope) {
+    std::string t = "[";
+    for (std::size_t i = 0; i < v.size(); ++i) t += (i ? "; " : "") + std::to_string(v[i]);
+    return t + "]%" + scope;
+  };
+  while (std::getline(in, line)) {
+    ++lineno;
+    if (line.empty() || line[0] == 'c') continue;
+    std::istringstream ls(line);
+    long long id;
+    if (!(ls >> id) || id <= 0) bad("a step starts with a positive clause id");
+    std::string item;
+    ls >> std::ws;
+    if (ls.peek() == 'd') {
+      ls.get();
+      const auto ids = ints_to_zero(ls);
+      for (long long i : ids)
+        if (i <= 0) bad("deleted ids must be positive");
+      item = "Del " + list(ids, "positive");
+    } else {
+      const auto lits = ints_to_zero(ls);
+      const auto hints = ints_to_zero(ls);
+      item = "Add " + std::to_string(id) + " " + list(lits, "Z") + " " + list(hints, "Z");
+    }
+    o << (first ? "" : ";\n  ") << item;
+    first = false;
+  }
+  o << "]";
+  return o.str();
+}
+
 std::string alpha_coq_text(const AlphaCoqInput& in) {
   const std::string d = std::to_string(in.d), m = std::to_string(in.leaves);
   const long k = (1L << in.d) - static_cast<long>(in.leaves) - 1;
@@ -114,6 +162,15 @@ std::string alpha_coq_text(const AlphaCoqInput& in) {
       << ") steps = true ->\n  max_leaf_number " << d << " " << m << ".\n"
       << "Proof.\n  intros steps H. apply alpha_" << d << "_from_unsat. exact (check_proof_sound _ _ H).\nQed.\n\n"
       << "Print Assumptions alpha_" << d << ".\n";
+    if (!in.lrat_text.empty()) {
+      o << "\n(* The LRAT proof itself, checked here by the checker of coq/lrat/Lrat.v (vm_compute): no premise. *)\n"
+        << "Definition steps" << d << " : list step :=\n  " << lrat_coq_steps(in.lrat_text) << ".\n\n"
+        << "Lemma steps" << d << "_ok : check_proof (alpha_cnf " << d << " " << in.level << " extras" << d << ") steps" << d
+        << " = true.\nProof. vm_compute. reflexivity. Qed.\n\n"
+        << "Theorem alpha_" << d << "_closed : max_leaf_number " << d << " " << m << ".\n"
+        << "Proof. exact (alpha_" << d << " steps" << d << " steps" << d << "_ok). Qed.\n\n"
+        << "Print Assumptions alpha_" << d << "_closed.\n";
+    }
   } else {
     o << "Print Assumptions alpha_" << d << "_from_cds.\n";
   }

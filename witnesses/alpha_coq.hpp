@@ -24,7 +24,14 @@ struct AlphaCoqInput {
   // extras" (alpha_from_lrat); without them (level 2, or none) only alpha_<d>_from_cds.
   int level = -1;
   std::vector<std::vector<int>> extras;
+  // Optional: the accepted LRAT proof (text). Then the file also proves, premise-free,
+  // alpha_<d>_closed : max_leaf_number d m, by running check_proof with vm_compute.
+  std::string lrat_text;
 };
+
+// The LRAT text as a Coq list of Lrat.step ("Add id [lits]%Z [hints]%Z" / "Del [ids]%positive").
+// Throws InputError on a malformed line.
+std::string lrat_coq_steps(const std::string& lrat_text);
 
 // The text of alpha_<d>.v (edges re-ordered breadth-first from node 0, as check_tree wants).
 std::string alpha_coq_text(const AlphaCoqInput& in);

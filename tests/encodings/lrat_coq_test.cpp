@@ -3,8 +3,9 @@
 // (check_tree, alpha_exact) and AlphaCnf.v (the alpha CNF in Coq, cds_sat, alpha_from_lrat)
 // compile with coqc, nothing Admitted, every Print Assumptions says "Closed under the global
 // context" (no axioms); and `schedcert search alpha --dim 4 --coq DIR` writes alpha_4.v, which
-// coqc accepts (theorem alpha_4 from "check_proof accepts a proof on alpha_cnf 4 1 extras4"),
-// while a tampered cut in it makes coqc fail. coqc missing is a failure, not a skip.
+// coqc accepts (theorem alpha_4 from "check_proof accepts a proof on alpha_cnf 4 1 extras4", and
+// alpha_4_closed without premise: the LRAT proof embedded and checked by vm_compute), while a
+// tampered cut in it makes coqc fail. coqc missing is a failure, not a skip.
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -63,7 +64,10 @@ TEST_CASE("lrat coq: check_proof_sound, tree_cds, alpha_exact, alpha_from_lrat w
   const auto r = schedcert::testing::run_shell(cmd + " 2>&1");
   INFO(r.out);
   CHECK(r.code == 0);
-  CHECK(count(r.out, "Closed under the global context") == 5);
+  // Five files' Print Assumptions, then alpha_4 and alpha_4_closed (the LRAT proof embedded,
+  // 11 KB < --coq-lrat-max, checked by vm_compute: no premise at all).
+  CHECK(v4.find("Theorem alpha_4_closed : max_leaf_number 4 10.") != std::string::npos);
+  CHECK(count(r.out, "Closed under the global context") == 6);
   CHECK(r.out.find("Axioms") == std::string::npos);
   // A cut that does not separate (its positive literals replaced by x_1) fails extras4_ok.
   {
