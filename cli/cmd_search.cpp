@@ -152,7 +152,8 @@ void add_search_command(CLI::App& app, std::function<int()>& action,
                     "the no-small-CDS premise) and the Coq files it needs (docs/lrat.md)");
   alpha->add_option("--coq-lrat-max", o->coq_lrat_max,
                     "with --coq: embed the LRAT proof in alpha_<d>.v when it has at most BYTES bytes, and prove "
-                    "alpha_<d>_closed without premise by checking it in Coq (vm_compute); default 1048576, 0: never");
+                    "alpha_<d>_closed without premise by checking it in Coq (vm_compute); default 1048576, 0: never")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{1} << 40));
   alpha->add_option("-o,--output", o->output, "write the tree and bounds as JSON");
   alpha->callback([&action, o] { action = [o] { return run_alpha(*o); }; });
   add_search_tree_subcommands(*sub, action, keep);
