@@ -19,8 +19,12 @@
 // arrive), a fresh CaDiCaL run on the final CNF writes a new proof, which is checked. The Z3
 // engine solves the same clauses incrementally (QF_FD); its UNSAT is then re-derived by CaDiCaL
 // with a checked proof. Our DRAT checker writes the proof as LRAT, and the LRAT checker proved
-// in Coq (lrat_check.hpp, coq/lrat) re-checks it against the CNF file. Nothing is called exact
-// unless both checks passed (or check_proof is off, in which case the result says so).
+// in Coq (lrat_check.hpp, coq/lrat) re-checks it. For symmetry levels 0 and 1 it does so with
+// --alpha: from stem.extras (the bounds and cuts in CNF order) it generates the CNF with the
+// function extracted from coq/alpha/AlphaCnf.v (whose soundness, cds_sat, is proved there),
+// checks every cut with the extracted check_cut, compares the result with the DIMACS file
+// (a difference is an error) and checks the LRAT proof against the generated CNF. Nothing is
+// called exact unless both checks passed (or check_proof is off, in which case the result says so).
 #include <sys/resource.h>
 #include <unistd.h>
 
