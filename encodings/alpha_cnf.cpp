@@ -23,7 +23,10 @@
 //    satisfiable whenever a CDS of size <= k exists.
 // Lex constraint x >=lex x o tau, positions v in increasing order skipping fixed points of tau,
 // with "equal so far" variables e: e -> (x_v | -x_tau(v)), e & x_v & x_tau(v) -> e',
-// e & -x_v & -x_tau(v) -> e' (the first e is true).
+// e & -x_v & -x_tau(v) -> e' (the first e is true). Constraint t owns the n variables
+// n + t n + 1 .. n + (t + 1) n (position p: n + t n + p + 1), the counter's follow.
+// coq/alpha/AlphaCnf.v generates the same clauses for levels 0 and 1 (alpha_cnf) and proves
+// this argument there (cds_sat); schedcert-lrat --alpha compares the two CNFs.
 // Limitation: only subgroups of the stabiliser of the edge {0, 1} are offered (level 2 is the
 // whole stabiliser); the full group would need 2^d d! constraints.
 #include "encodings/alpha_cnf.hpp"
@@ -43,7 +46,9 @@ Node permute(Node v, const std::vector<int>& pi) {
   return w;
 }
 
-void add_lex(Cnf& cnf, Node n, const std::vector<Node>& tau) {
+// e(p): the "equal so far" variable of position p (a closed form, so that coq/alpha/AlphaCnf.v
+// numbers the variables the same way; the variables of fixed points are never used).
+void add_lex(Cnf& cnf, Node n, const std::vector<Node>& tau, int e0) {
   int eq = 0;  // 0: true
   for (Node v = 0; v < n; ++v) {
     const Node w = tau[v];
@@ -52,8 +57,8 @@ void add_lex(Cnf& cnf, Node n, const std::vector<Node>& tau) {
       if (eq) c.push_back(-eq);
       return c;
     };
+    const int next = e0 + static_cast<int>(v);
     cnf.add(with({x(v), -x(w)}));
-    const int next = cnf.new_var();
     cnf.add(with({-x(v), -x(w), next}));
     cnf.add(with({x(v), x(w), next}));
     eq = next;
@@ -99,7 +104,10 @@ int add_symmetry_breaking(Cnf& cnf, int d, int level) {
         if (t != 0 || pi != id) push(pi, t);
     } while (std::next_permutation(pi.begin() + 1, pi.end()));
   }
-  for (const auto& tau : taus) add_lex(cnf, n, tau);
+  // n "equal so far" variables per constraint: constraint t, position p is n + t n + p + 1.
+  const int base = cnf.vars() + 1;
+  for (std::size_t i = 0; i < taus.size() * n; ++i) cnf.new_var();
+  for (std::size_t t = 0; t < taus.size(); ++t) add_lex(cnf, n, taus[t], base + static_cast<int>(t * n));
   return static_cast<int>(taus.size());
 }
 

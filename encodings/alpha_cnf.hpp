@@ -23,7 +23,9 @@ void add_domination(Cnf& cnf, int d);
 //   1: tau = coordinate transpositions (i j), 1 <= i < j < d, and the flip of bit 0;
 //   2: every tau = (permutation pi fixing coordinate 0, translation t in {0, e_0}) except the
 //      identity, i.e. the whole stabiliser of the edge {0, 1}: 2 (d-1)! - 1 constraints.
-// Returns the number of lex constraints added.
+// Must be called right after the n vertex variables exist (the variable numbering is fixed:
+// constraint t, position p uses variable n + t n + p + 1; coq/alpha/AlphaCnf.v numbers them
+// the same way). Returns the number of lex constraints added.
 int add_symmetry_breaking(Cnf& cnf, int d, int level);
 
 // Separator cuts violated by the non-connected set `in_s` (which must contain node 0): for each

@@ -47,7 +47,9 @@ std::string lrat_checker_path() {
   return "";
 }
 
-LratVerdict run_lrat_checker(const std::string& cnf_path, const std::string& lrat_path) {
+namespace {
+
+LratVerdict run_checker(const std::vector<std::string>& args) {
   LratVerdict v;
   const std::string exe = lrat_checker_path();
   if (exe.empty()) {
@@ -73,7 +75,10 @@ LratVerdict run_lrat_checker(const std::string& cnf_path, const std::string& lra
     dup2(fds[1], 2);
     close(fds[0]);
     close(fds[1]);
-    execl(exe.c_str(), exe.c_str(), cnf_path.c_str(), lrat_path.c_str(), static_cast<char*>(nullptr));
+    std::vector<char*> argv{const_cast<char*>(exe.c_str())};
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(exe.c_str(), argv.data());
     _exit(127);
   }
   close(fds[1]);
@@ -95,7 +100,23 @@ LratVerdict run_lrat_checker(const std::string& cnf_path, const std::string& lra
   const std::string s = line_after(v.output, "s ");
   v.verdict = s.empty() ? "no verdict (exit " + std::to_string(v.exit_code) + "): " + v.output : s;
   v.verified = v.exit_code == 0 && s == "VERIFIED UNSAT";
+  v.coq_cnf_sha256 = line_after(v.output, "c coq-cnf-sha256 ");
+  v.cnf_comparison = line_after(v.output, "c coq-cnf-vs-file ");
+  v.cnf_identical = v.cnf_comparison == "identical";
   return v;
+}
+
+}  // namespace
+
+LratVerdict run_lrat_checker(const std::string& cnf_path, const std::string& lrat_path) {
+  return run_checker({cnf_path, lrat_path});
+}
+
+LratVerdict run_lrat_alpha(int d, int level, const std::string& extras_path, const std::string& lrat_path,
+                           const std::string& cnf_path) {
+  std::vector<std::string> args{"--alpha", std::to_string(d), std::to_string(level), extras_path, lrat_path};
+  if (!cnf_path.empty()) args.push_back(cnf_path);
+  return run_checker(args);
 }
 
 void write_dimacs(const std::vector<Clause>& cnf, const std::string& path, const std::string& comment) {

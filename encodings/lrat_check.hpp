@@ -22,6 +22,11 @@ struct LratVerdict {
   std::string output;       // everything it printed
   int exit_code = -1;       // 0 verified, 1 rejected, 2 input error, -1 did not run
   double seconds = 0, cpu_seconds = 0;  // wall; user + sys of the checker process
+  // run_lrat_alpha only: the CNF the extracted Coq function alpha_cnf generated (its DIMACS
+  // rendering's SHA-256) and how it compares with the DIMACS file the C++ encoder wrote.
+  std::string coq_cnf_sha256;
+  std::string cnf_comparison;  // "identical", or where they differ
+  bool cnf_identical = false;
 };
 
 // The checker executable ("" if none is configured or found).
@@ -29,6 +34,14 @@ std::string lrat_checker_path();
 
 // Runs the verified checker on the two files.
 LratVerdict run_lrat_checker(const std::string& cnf_path, const std::string& lrat_path);
+
+// `schedcert-lrat --alpha D LEVEL EXTRAS LRAT [CNF]`: the checker generates the alpha CNF itself
+// with the function extracted from coq/alpha/AlphaCnf.v (alpha_cnf D LEVEL extras; every cut
+// of EXTRAS must pass the extracted check_cut), checks LRAT against it, and compares it with
+// the DIMACS file CNF (clause by clause). Format of EXTRAS: one line per item in CNF order,
+// "b K" (the bound |S| <= K) or "x l1 ... lm 0" (a separator cut).
+LratVerdict run_lrat_alpha(int d, int level, const std::string& extras_path, const std::string& lrat_path,
+                           const std::string& cnf_path);
 
 struct UnsatCertificate {
   DratReport drat;            // our forward DRAT checker on the solver's proof (writes the LRAT)

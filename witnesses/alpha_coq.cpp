@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <tuple>
 
 #include "schedules/error.hpp"
 
@@ -37,16 +38,74 @@ std::vector<std::pair<schedules::Node, schedules::Node>> bfs_order(
 
 }  // namespace
 
+std::string lrat_coq_steps(const std::string& lrat_text) {
+  std::istringstream in(lrat_text);
+  std::string line;
+  std::ostringstream o;
+  o << "[";
+  bool first = true;
+  std::size_t lineno = 0;
+  auto bad = [&](const std::string& why) {
+    throw InputError("LRAT proof line " + std::to_string(lineno) + ": " + why);
+  };
+  auto ints_to_zero = [&](std::istringstream& ls) {
+    std::vector<long long> v;
+    long long x;
+    while (ls >> x && x != 0) v.push_back(x);
+    if (!ls && !ls.eof()) bad("expected integers");
+    return v;
+  };
+  auto list = [](const std::vector<long long>& v, const char* scope) {
+    std::string t = "[";
+    for (std::size_t i = 0; i < v.size(); ++i) t += (i ? "; " : "") + std::to_string(v[i]);
+    return t + "]%" + scope;
+  };
+  while (std::getline(in, line)) {
+    ++lineno;
+    if (line.empty() || line[0] == 'c') continue;
+    std::istringstream ls(line);
+    long long id;
+    if (!(ls >> id) || id <= 0) bad("a step starts with a positive clause id");
+    std::string item;
+    ls >> std::ws;
+    if (ls.peek() == 'd') {
+      ls.get();
+      const auto ids = ints_to_zero(ls);
+      for (long long i : ids)
+        if (i <= 0) bad("deleted ids must be positive");
+      item = "Del " + list(ids, "positive");
+    } else {
+      const auto lits = ints_to_zero(ls);
+      const auto hints = ints_to_zero(ls);
+      item = "Add " + std::to_string(id) + " " + list(lits, "Z") + " " + list(hints, "Z");
+    }
+    o << (first ? "" : ";\n  ") << item;
+    first = false;
+  }
+  o << "]";
+  return o.str();
+}
+
 std::string alpha_coq_text(const AlphaCoqInput& in) {
   const std::string d = std::to_string(in.d), m = std::to_string(in.leaves);
   const long k = (1L << in.d) - static_cast<long>(in.leaves) - 1;
+  const bool cnf = (in.level == 0 || in.level == 1) && !in.extras.empty();
   std::ostringstream o;
   o << "(* alpha(" << d << ") = " << m << ": written by `schedcert search alpha --dim " << d << " --coq DIR`.\n"
-    << "   Check: coqc -Q DIR Schedcert DIR/alpha/Graph.v DIR/alpha/Alpha.v, then coqc -Q DIR Schedcert\n"
-    << "   DIR/alpha_" << d << ".v. The premise of alpha_" << d << " (no connected dominating set of Q_" << d
-    << "\n   with at most " << k << " vertices) is what the UNSAT certificate shows outside Coq:\n   "
-    << in.unsat_note << "\n   The link from that CNF to the premise is not proved in Coq (docs/lrat.md). *)\n"
-    << "From Coq Require Import List Arith.\nFrom Schedcert.alpha Require Import Graph Alpha.\nImport ListNotations.\n\n"
+    << "   Check: cd DIR && for f in lrat/Cnf.v lrat/Lrat.v alpha/Graph.v alpha/Alpha.v alpha/AlphaCnf.v\n"
+    << "   alpha_" << d << ".v; do coqc -Q . Schedcert $f; done.\n";
+  if (cnf)
+    o << "   Theorem alpha_" << d << ": max_leaf_number " << d << " " << m << " from the witness tree (check_tree) and\n"
+      << "   the premise that the LRAT checker of coq/lrat/Lrat.v accepts some proof on alpha_cnf " << d << " "
+      << in.level << "\n   extras" << d << " (the CNF \"Q_" << d << " has a CDS of at most " << k
+      << " vertices\", generated in Coq, coq/alpha/AlphaCnf.v;\n   its cuts and bounds are checked below). "
+      << "That premise is what the extracted checker established:\n   " << in.unsat_note << " *)\n";
+  else
+    o << "   The premise of alpha_" << d << "_from_cds (no connected dominating set of Q_" << d << " with at most " << k
+      << "\n   vertices) is what the UNSAT certificate shows outside Coq:\n   " << in.unsat_note
+      << "\n   (symmetry level " << in.level << " has no Coq-generated CNF, so no alpha_" << d << " from the LRAT check.) *)\n";
+  o << "From Coq Require Import List Arith ZArith.\nFrom Schedcert.lrat Require Import Cnf Lrat.\n"
+    << "From Schedcert.alpha Require Import Graph Alpha AlphaCnf.\nImport ListNotations.\n\n"
     << "Definition tree" << d << " : list edge := [";
   const auto edges = bfs_order(in.d, in.tree);
   for (std::size_t i = 0; i < edges.size(); ++i)
@@ -58,11 +117,63 @@ std::string alpha_coq_text(const AlphaCoqInput& in) {
     << "Theorem alpha_" << d << "_lower : exists t, spanning_tree " << d << " t /\\ leaves " << d << " t = " << m
     << ".\nProof. exists tree" << d << ". split; [apply check_tree_sound, tree" << d << "_ok | exact tree" << d
     << "_leaves]. Qed.\n\n"
-    << "Theorem alpha_" << d << " :\n  (forall S, cds " << d << " S -> set_size " << d << " S <= " << k
+    << "Theorem alpha_" << d << "_from_cds :\n  (forall S, cds " << d << " S -> set_size " << d << " S <= " << k
     << " -> False) ->\n  max_leaf_number " << d << " " << m << ".\n"
     << "Proof.\n  intros H. apply (alpha_exact " << d << " " << m << " tree" << d << ").\n"
-    << "  - repeat constructor.\n  - exact tree" << d << "_ok.\n  - exact tree" << d << "_leaves.\n  - exact H.\nQed.\n\n"
-    << "Print Assumptions alpha_" << d << ".\n";
+    << "  - repeat constructor.\n  - exact tree" << d << "_ok.\n  - exact tree" << d << "_leaves.\n  - exact H.\nQed.\n\n";
+  if (cnf) {
+    o << "(* The bounds and separator cuts of the UNSAT CNF, in the order they entered it. *)\n"
+      << "Definition extras" << d << " : list extra :=\n  [";
+    std::size_t col = 0;
+    for (std::size_t i = 0; i < in.extras.size(); ++i) {
+      const auto& e = in.extras[i];
+      std::ostringstream item;
+      if (e.size() == 1 && e[0] >= 0) {
+        item << "Bound " << e[0];
+      } else {
+        item << "Cut [";
+        for (std::size_t j = 0; j < e.size(); ++j) item << (j ? "; " : "") << e[j];
+        item << "]%Z";
+      }
+      const std::string t = item.str();
+      if (i) o << ";";
+      if (col + t.size() > 96) {
+        o << "\n   ";
+        col = 0;
+      } else if (i) {
+        o << " ";
+      }
+      o << t;
+      col += t.size() + 2;
+    }
+    o << "].\n\n"
+      << "Lemma extras" << d << "_ok : forallb (extra_ok " << d << ") extras" << d << " = true.\n"
+      << "Proof. vm_cast_no_check (eq_refl true). Qed.  (* checked once, by the kernel's VM at Qed *)\n\n"
+      << "Lemma extras" << d << "_bounds : forallb (fun k => nverts " << d << " - " << m << " - 1 <=? k) (bounds extras" << d
+      << ") = true.\nProof. vm_compute. reflexivity. Qed.\n\n"
+      << "Theorem alpha_" << d << "_from_unsat : unsatisfiable (alpha_cnf " << d << " " << in.level << " extras" << d
+      << ") ->\n  max_leaf_number " << d << " " << m << ".\n"
+      << "Proof.\n  exact (alpha_from_unsat " << d << " " << in.level << " extras" << d << " " << m << " tree" << d
+      << " ltac:(repeat constructor)\n    tree" << d << "_ok tree" << d << "_leaves extras" << d << "_ok extras" << d
+      << "_bounds).\nQed.\n\n"
+      << "(* The premise: schedcert-lrat --alpha " << d << " " << in.level << " (the extracted check_proof's steps on "
+      << "the extracted\n   alpha_cnf) accepted the LRAT proof. *)\n"
+      << "Theorem alpha_" << d << " : forall steps, check_proof (alpha_cnf " << d << " " << in.level << " extras" << d
+      << ") steps = true ->\n  max_leaf_number " << d << " " << m << ".\n"
+      << "Proof.\n  intros steps H. apply alpha_" << d << "_from_unsat. exact (check_proof_sound _ _ H).\nQed.\n\n"
+      << "Print Assumptions alpha_" << d << ".\n";
+    if (!in.lrat_text.empty()) {
+      o << "\n(* The LRAT proof itself, checked here by the checker of coq/lrat/Lrat.v (vm_compute): no premise. *)\n"
+        << "Definition steps" << d << " : list step :=\n  " << lrat_coq_steps(in.lrat_text) << ".\n\n"
+        << "Lemma steps" << d << "_ok : check_proof (alpha_cnf " << d << " " << in.level << " extras" << d << ") steps" << d
+        << " = true.\nProof. vm_cast_no_check (eq_refl true). Qed.\n\n"
+        << "Theorem alpha_" << d << "_closed : max_leaf_number " << d << " " << m << ".\n"
+        << "Proof. exact (alpha_" << d << " steps" << d << " steps" << d << "_ok). Qed.\n\n"
+        << "Print Assumptions alpha_" << d << "_closed.\n";
+    }
+  } else {
+    o << "Print Assumptions alpha_" << d << "_from_cds.\n";
+  }
   return o.str();
 }
 
@@ -70,10 +181,14 @@ std::string write_alpha_coq(const AlphaCoqInput& in, const std::string& dir, con
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::create_directories(fs::path(dir) / "alpha", ec);
+  if (!ec) fs::create_directories(fs::path(dir) / "lrat", ec);
   if (ec) throw InputError("--coq: cannot create '" + dir + "': " + ec.message());
-  for (const char* f : {"Graph.v", "Alpha.v"}) {
-    fs::copy_file(fs::path(coq_src) / f, fs::path(dir) / "alpha" / f, fs::copy_options::overwrite_existing, ec);
-    if (ec) throw InputError("--coq: cannot copy " + std::string(f) + " from '" + coq_src + "': " + ec.message());
+  const fs::path lrat_src = fs::path(coq_src) / ".." / "lrat";
+  for (auto [from, sub, f] : {std::tuple{fs::path(coq_src), "alpha", "Graph.v"}, {fs::path(coq_src), "alpha", "Alpha.v"},
+                              {fs::path(coq_src), "alpha", "AlphaCnf.v"}, {lrat_src, "lrat", "Cnf.v"},
+                              {lrat_src, "lrat", "Lrat.v"}}) {
+    fs::copy_file(from / f, fs::path(dir) / sub / f, fs::copy_options::overwrite_existing, ec);
+    if (ec) throw InputError("--coq: cannot copy " + std::string(f) + " from '" + from.string() + "': " + ec.message());
   }
   const std::string path = (fs::path(dir) / ("alpha_" + std::to_string(in.d) + ".v")).string();
   std::ofstream f(path);

@@ -8,8 +8,8 @@
    - alpha_exact: a checked witness with m leaves plus "no CDS of at most 2^d - m - 1 vertices"
      give max_leaf_number d m.
    The CDS premise is what the CNF query of encodings/alpha_cnf.* answers (UNSAT, checked by the
-   Coq-verified LRAT checker, coq/lrat); the step from that CNF to the premise (the encoding's
-   soundness, with its symmetry breaking) is not proved in Coq yet (docs/lrat.md). *)
+   Coq-verified LRAT checker, coq/lrat); AlphaCnf.v generates that CNF in Coq and proves the step
+   from its unsatisfiability to the premise (cds_sat, alpha_from_unsat, alpha_from_lrat). *)
 From Coq Require Import Arith List Bool Lia.
 From Schedcert.alpha Require Import Graph.
 Import ListNotations.

@@ -1,8 +1,11 @@
 (* Extraction of the LRAT checker (Lrat.v) to OCaml: the database loader `init` and one proof
-   step `run_step`; the driver ocaml/lrat_main.ml loops run_step over the parsed steps, as
+   step `run_step`, and AlphaCnf.v's `alpha_cnf` and `extra_ok`; the driver ocaml/lrat_main.ml loops run_step over the parsed steps, as
    `check_steps` does. Z and positive become native OCaml integers (ExtrOcamlZInt), which is
    faithful here because every literal and clause id of the parsed files is checked by the
    driver to lie in [1, 2^62) (OCaml's int is 63-bit). *)
 From Coq Require Import Extraction ExtrOcamlBasic ExtrOcamlZInt.
 From Schedcert.lrat Require Import Lrat.
-Extraction "lrat_checker.ml" init run_step.
+From Schedcert.alpha Require Import AlphaCnf.
+(* Also the alpha CNF generator and its cut check (coq/alpha/AlphaCnf.v), for
+   `schedcert-lrat --alpha`: nat stays Peano (no extraction mapping); d <= 8 keeps it small. *)
+Extraction "lrat_checker.ml" init run_step alpha_cnf extra_ok.

@@ -1,8 +1,11 @@
 // The Coq side of the UNSAT certificates: coq/lrat (the LRAT checker and check_proof_sound),
 // coq/alpha/Graph.v (spanning trees of Q_d -> connected dominating sets, tree_cds) and Alpha.v
-// (check_tree, alpha_exact) compile with coqc, nothing Admitted, every Print Assumptions says
-// "Closed under the global context" (no axioms); and `schedcert search alpha --dim 4 --coq DIR`
-// writes alpha_4.v, which coqc accepts (theorem alpha_4). coqc missing is a failure, not a skip.
+// (check_tree, alpha_exact) and AlphaCnf.v (the alpha CNF in Coq, cds_sat, alpha_from_lrat)
+// compile with coqc, nothing Admitted, every Print Assumptions says "Closed under the global
+// context" (no axioms); and `schedcert search alpha --dim 4 --coq DIR` writes alpha_4.v, which
+// coqc accepts (theorem alpha_4 from "check_proof accepts a proof on alpha_cnf 4 1 extras4", and
+// alpha_4_closed without premise: the LRAT proof embedded and checked by vm_compute), while a
+// tampered cut in it makes coqc fail. coqc missing is a failure, not a skip.
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -29,13 +32,13 @@ std::size_t count(const std::string& s, const std::string& what) {
 }
 }  // namespace
 
-TEST_CASE("lrat coq: check_proof_sound, tree_cds, alpha_exact without axioms / alpha_4 from --coq compiles" *
+TEST_CASE("lrat coq: check_proof_sound, tree_cds, alpha_exact, alpha_from_lrat without axioms / alpha_4 from --coq compiles" *
           doctest::test_suite("slow")) {
   const fs::path src = fs::path(SCHEDCERT_TEST_DIR).parent_path() / "coq";
   const fs::path dir = fs::temp_directory_path() / ("schedcert-lrat-coq-" + std::to_string(::getpid()));
   fs::create_directories(dir / "lrat");
   fs::create_directories(dir / "alpha");
-  const char* files[] = {"lrat/Cnf.v", "lrat/Lrat.v", "alpha/Graph.v", "alpha/Alpha.v"};
+  const char* files[] = {"lrat/Cnf.v", "lrat/Lrat.v", "alpha/Graph.v", "alpha/Alpha.v", "alpha/AlphaCnf.v"};
   for (const char* f : files) {
     const std::string text = slurp(src / f);
     REQUIRE_FALSE(text.empty());
@@ -50,16 +53,37 @@ TEST_CASE("lrat coq: check_proof_sound, tree_cds, alpha_exact without axioms / a
   INFO(cli.out);
   REQUIRE(cli.code == 0);
   const std::string v4 = slurp(dir / "alpha_4.v");
-  CHECK(v4.find("Theorem alpha_4 :") != std::string::npos);
+  CHECK(v4.find("Theorem alpha_4 : forall steps, check_proof (alpha_cnf 4 1 extras4) steps = true ->") !=
+        std::string::npos);
   CHECK(v4.find("max_leaf_number 4 10") != std::string::npos);  // Desprez et al. 1993: alpha(4) = 10
-  CHECK(v4.find("set_size 4 S <= 5") != std::string::npos);
+  CHECK(v4.find("set_size 4 S <= 5") != std::string::npos);     // alpha_4_from_cds
+  CHECK(v4.find("Cut [-1; ") != std::string::npos);
   std::string cmd = "cd '" + dir.string() + "'";
   for (const char* f : files) cmd += " && coqc -q -Q . Schedcert " + std::string(f);
   cmd += " && coqc -q -Q . Schedcert alpha_4.v";
   const auto r = schedcert::testing::run_shell(cmd + " 2>&1");
   INFO(r.out);
   CHECK(r.code == 0);
-  CHECK(count(r.out, "Closed under the global context") == 4);
+  // Five files' Print Assumptions, then alpha_4 and alpha_4_closed (the LRAT proof embedded,
+  // 11 KB < --coq-lrat-max, checked by vm_compute: no premise at all).
+  CHECK(v4.find("Theorem alpha_4_closed : max_leaf_number 4 10.") != std::string::npos);
+  CHECK(count(r.out, "Closed under the global context") == 6);
+  CHECK(r.out.find("Axioms") == std::string::npos);
+  // A cut that does not separate (its positive literals replaced by x_1) fails extras4_ok.
+  {
+    std::string cut = v4;
+    const auto c = cut.find("Cut [-1; ");
+    REQUIRE(c != std::string::npos);
+    const auto a = cut.find("; ", c + 9);  // after -x_b
+    const auto e = cut.find("]%Z", a);
+    REQUIRE(a != std::string::npos);
+    REQUIRE(e != std::string::npos);
+    cut.replace(a, e - a, "; 2");
+    std::ofstream(dir / "alpha_cut.v") << cut;
+    const auto rc = schedcert::testing::run_shell("cd '" + dir.string() + "' && coqc -q -Q . Schedcert alpha_cut.v 2>&1");
+    INFO(rc.out);
+    CHECK(rc.code != 0);
+  }
   // A witness with one edge too few is rejected by check_tree.
   std::string bad = v4;
   const auto pos = bad.find("(0, 1); ");
