@@ -1,0 +1,20 @@
+// Allreduce constructions from the duality of Bertsekas et al. 1991 (§1, Fig. 2): a reduction
+// (reversed broadcast) followed by the broadcast. One construction per file:
+// mna_mnb_hypercube.cpp, mna_mnb_torus.cpp, tree_reduce_broadcast.cpp.
+#pragma once
+#include "schedules/schedule.hpp"
+
+namespace schedcert::schedules::constructions::allreduce {
+
+// Q_d, allreduce(M = 2^d): bertsekas-mna then bertsekas-mnb (all-port or single-port-full).
+Schedule mna_mnb_hypercube(int d, Model model);
+
+// The k-ary n-dimensional torus (k odd), allreduce(M = k^n), all-port: the reversal of the
+// Fragopoulou-Akl multinode broadcast, then that broadcast.
+Schedule mna_mnb_torus(int n, int k);
+
+// Q_d, allreduce(M = 1): accumulation to `root` along the reversed spanning binomial tree, then
+// the SBT broadcast of the complete value (all-port or single-port-full).
+Schedule tree_reduce_broadcast(int d, Node root, Model model);
+
+}  // namespace schedcert::schedules::constructions::allreduce
