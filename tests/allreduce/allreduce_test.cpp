@@ -263,9 +263,8 @@ TEST_CASE("allreduce mutant: a partial sum where a complete value was due is a d
   CHECK(v.violation->step == static_cast<std::int64_t>(first_allgather));
 }
 
-TEST_CASE("allreduce mutant: a partial sum after a complete value in the same step is a duplicate") {
-  // Q1, M = 1: node 0 gets the complete value {0, 1} and then, in the same step, the partial
-  // {1} on another route is impossible on Q1, so use P3 (0 - 1 - 2) with the centre complete.
+TEST_CASE("allreduce mutant: a partial sum after a complete value is a duplicate") {
+  // P3 (0 - 1 - 2): the centre combines both ends, then sends them the complete value.
   const Network p3 = Network::parse("P3");
   const Steps ok = {{{0, 1, {0}}, {2, 1, {2}}}, {{1, 0, {0, 1, 2}}, {1, 2, {0, 1, 2}}}};
   CHECK(both(smt_test::build(p3, Model::AllPort, allreduce(), ok)).valid);
@@ -280,6 +279,23 @@ TEST_CASE("allreduce mutant: a partial sum after a complete value in the same st
   Steps again = ok;
   again.push_back({{1, 0, {0, 1, 2}}});
   CHECK(both(smt_test::build(p3, Model::AllPort, allreduce(), again)).valid);
+  // Receipts of one step apply in transmission order (docs/allreduce.md). Q2: node 1 is
+  // complete after step 2; in step 3 node 0 gets the complete value from 1 and the partial {2}
+  // from 2. Complete first: the partial is then combined into a complete value (duplicate).
+  // Partial first: {0} + {2}, then overwritten by the complete value (no violation at step 3).
+  const Network q2 = Network::hypercube(2);
+  const Steps head = {{{2, 3, {2}}, {0, 1, {0}}}, {{3, 1, {2, 3}}}};
+  Steps complete_first = head, partial_first = head;
+  complete_first.push_back({{1, 0, {0, 1, 2, 3}}, {2, 0, {2}}});
+  partial_first.push_back({{2, 0, {2}}, {1, 0, {0, 1, 2, 3}}});
+  const auto cf = both(smt_test::build(q2, Model::AllPort, allreduce(), complete_first));
+  REQUIRE_FALSE(cf.valid);
+  CHECK(cf.violation->rule == Rule::Duplicate);
+  CHECK(cf.violation->transmission == 4);
+  CHECK(cf.violation->node == 0);
+  const auto pf = both(smt_test::build(q2, Model::AllPort, allreduce(), partial_first));
+  REQUIRE_FALSE(pf.valid);
+  CHECK(pf.violation->rule == Rule::Completion);  // nodes 2 and 3 never get 0 and 1
 }
 
 TEST_CASE("allreduce mutant: a missing contribution is a completion failure for both engines") {
