@@ -116,6 +116,24 @@ void register_allreduce(Registry& r) {
     c.generate = [](const Params& p) { return a::mna_mnb_torus(p.dim, p.radix == 0 ? 3 : p.radix); };
     r.add(std::move(c));
   }
+  {
+    auto c = base("allreduce-tree-torus", "fragopoulou1995",
+                  "§4.2 (the BSG broadcast from node 0) with the duality of Bertsekas et al. "
+                  "1991, §1",
+                  "allreduce(M = 1) on MT_{n,k}: accumulation to node 0 along the reversed BSG "
+                  "broadcast, then that broadcast of the complete value",
+                  {Model::AllPort}, "--dim n (1..4) [--radix k odd, default 3]", 4);
+    c.claimed_steps = [](const Params& p) -> std::optional<std::uint64_t> {
+      return 2 * fragopoulou1995::mnb_claimed_steps(p.dim, p.radix == 0 ? 3 : p.radix, 1);
+    };
+    c.claimed_transmissions = [](const Params& p) -> std::optional<std::uint64_t> {
+      std::uint64_t n = 1;
+      for (int i = 0; i < p.dim; ++i) n *= static_cast<std::uint64_t>(p.radix == 0 ? 3 : p.radix);
+      return 2 * (n - 1);
+    };
+    c.generate = [](const Params& p) { return a::tree_torus(p.dim, p.radix == 0 ? 3 : p.radix); };
+    r.add(std::move(c));
+  }
 }
 
 }  // namespace schedcert::schedules::constructions
