@@ -62,6 +62,9 @@ def main():
         for n in (1, 2, 3):
             rows.append(("allreduce-mna-mnb-torus", "all-port", ["--dim", str(n)]))
             rows.append(("allreduce-tree-torus", "all-port", ["--dim", str(n)]))
+            rows.append(("allreduce-torus-rings", "all-port", ["--dim", str(n)]))
+        for n in (1, 2):
+            rows.append(("allreduce-torus-rings", "all-port", ["--dim", str(n), "--radix", "5"]))
         for name, model, opts in rows:
             net, m, verdict, st, stb, tx, txb, slots, values = measure(a.schedcert, name, model, opts, tmp)
             nn = txb // 2 + 1  # N, from the transmission bound 2N - 2

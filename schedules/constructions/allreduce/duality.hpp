@@ -1,6 +1,7 @@
 // Allreduce constructions from the duality of Bertsekas et al. 1991 (§1, Fig. 2): a reduction
 // (reversed broadcast) followed by the broadcast. One construction per file:
-// mna_mnb_hypercube.cpp, mna_mnb_torus.cpp, tree_reduce_broadcast.cpp, tree_torus.cpp.
+// mna_mnb_hypercube.cpp, mna_mnb_torus.cpp, tree_reduce_broadcast.cpp, tree_torus.cpp; and the
+// step-optimal torus construction torus_rings.cpp.
 #pragma once
 #include "schedules/schedule.hpp"
 
@@ -20,5 +21,9 @@ Schedule tree_reduce_broadcast(int d, Node root, Model model);
 // MT_{n,k} (k odd), allreduce(M = 1), all-port: accumulation to node 0 along the reversed BSG
 // broadcast of Fragopoulou-Akl §4.2, then that broadcast of the complete value.
 Schedule tree_torus(int n, int k);
+
+// C_k^n (k odd), allreduce(M = 1), all-port, n (k - 1)/2 steps (the diameter): per dimension, a
+// bidirectional ring exchange of the blocks combined over the earlier dimensions.
+Schedule torus_rings(int n, int k);
 
 }  // namespace schedcert::schedules::constructions::allreduce

@@ -134,6 +134,24 @@ void register_allreduce(Registry& r) {
     c.generate = [](const Params& p) { return a::tree_torus(p.dim, p.radix == 0 ? 3 : p.radix); };
     r.add(std::move(c));
   }
+  {
+    auto c = base("allreduce-torus-rings", "schedcert",
+                  "docs/allreduce.md (not from a paper): per-dimension bidirectional rings",
+                  "allreduce(M = 1) on C_k^n (k odd), all-port, in the diameter n (k - 1)/2: per "
+                  "dimension, a bidirectional ring exchange of the blocks combined so far",
+                  {Model::AllPort}, "--dim n (1..4) [--radix k odd, default 3]", 4);
+    c.claimed_steps = [](const Params& p) -> std::optional<std::uint64_t> {
+      return static_cast<std::uint64_t>(p.dim) * ((p.radix == 0 ? 3 : p.radix) - 1) / 2;
+    };
+    c.claimed_transmissions = [](const Params& p) -> std::optional<std::uint64_t> {
+      const std::uint64_t k = static_cast<std::uint64_t>(p.radix == 0 ? 3 : p.radix);
+      std::uint64_t n = 1;
+      for (int i = 0; i < p.dim; ++i) n *= k;
+      return static_cast<std::uint64_t>(p.dim) * (k - 1) * n;
+    };
+    c.generate = [](const Params& p) { return a::torus_rings(p.dim, p.radix == 0 ? 3 : p.radix); };
+    r.add(std::move(c));
+  }
 }
 
 }  // namespace schedcert::schedules::constructions
