@@ -24,6 +24,13 @@
 
 namespace schedcert::certify {
 
+std::vector<schedules::ProblemKind> default_sweep_problems() {
+  std::vector<schedules::ProblemKind> v;
+  for (schedules::ProblemKind k : schedules::all_problem_kinds())
+    if (k != schedules::ProblemKind::Allreduce) v.push_back(k);
+  return v;
+}
+
 using namespace schedcert::schedules;
 
 std::string to_string(SweepVerdict v) {

@@ -198,7 +198,7 @@ void add_sweep_command(CLI::App& app, std::function<int()>& action,
   sub->add_option("--problems", c->problems,
                   "comma-separated problems (default all 8): broadcast, accumulation, scatter, "
                   "gather, multinode-broadcast, multinode-accumulation, total-exchange, "
-                  "successive-broadcast");
+                  "successive-broadcast (allreduce is refused: synthesis does not state it)");
   sub->add_option("--models", c->models,
                   "comma-separated models (default all 4): all-port, single-port-full, "
                   "single-port-half, shout-whisper");

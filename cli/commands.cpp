@@ -239,7 +239,7 @@ void Commands::add_bound(CLI::App& app) {
   sub->add_option("--model,-m", *model, "communication model")->default_val("all-port");
   sub->add_option("--problem,-p", *problem,
                   "broadcast, accumulation, scatter, gather, multinode-broadcast, "
-                  "multinode-accumulation, total-exchange, successive-broadcast")
+                  "multinode-accumulation, total-exchange, successive-broadcast, allreduce")
       ->required();
   sub->add_option("--root,-r", opts->root, "root node")->default_val(0);
   sub->add_option("--messages,-M", opts->messages, "M")->default_val(1);

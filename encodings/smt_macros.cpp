@@ -34,7 +34,8 @@ std::uint64_t item_count(const Problem& p, std::uint64_t n) {
     case ProblemKind::Accumulation: return n;
     case ProblemKind::Scatter:
     case ProblemKind::Gather:
-    case ProblemKind::MultinodeBroadcast: return checked_mul(n, m, "smt: number of items N x M");
+    case ProblemKind::MultinodeBroadcast:
+    case ProblemKind::Allreduce: return checked_mul(n, m, "smt: number of items N x M");
     case ProblemKind::MultinodeAccumulation: return checked_mul(n, n, "smt: number of items N x N");
     case ProblemKind::TotalExchange:
       return checked_mul(checked_mul(n, n, "smt: number of items N x N x M"), m,
@@ -51,7 +52,8 @@ Node item_origin(const Problem& p, Item i, std::uint64_t n) {
     case ProblemKind::Scatter: return p.root;
     case ProblemKind::Accumulation: return static_cast<Node>(i);
     case ProblemKind::Gather:
-    case ProblemKind::MultinodeBroadcast: return static_cast<Node>(i / m);
+    case ProblemKind::MultinodeBroadcast:
+    case ProblemKind::Allreduce: return static_cast<Node>(i / m);
     case ProblemKind::MultinodeAccumulation: return static_cast<Node>(i / n);
     case ProblemKind::TotalExchange: return static_cast<Node>((i / m) / n);
     case ProblemKind::SuccessiveBroadcast: return p.sources[i];
@@ -115,6 +117,7 @@ std::string problem_macros(const Problem& p, std::uint64_t nodes) {
     case ProblemKind::Accumulation: origin = "i", target = root; break;
     case ProblemKind::Gather: origin = "(div i " + m + ")", target = root; break;
     case ProblemKind::MultinodeBroadcast: origin = "(div i " + m + ")"; break;
+    case ProblemKind::Allreduce: origin = "(div i " + m + ")"; break;
     case ProblemKind::MultinodeAccumulation: origin = "(div i " + n + ")", target = "(mod i " + n + ")"; break;
     case ProblemKind::TotalExchange:
       origin = "(div (div i " + m + ") " + n + ")", target = "(mod (div i " + m + ") " + n + ")";
@@ -132,6 +135,7 @@ std::string problem_macros(const Problem& p, std::uint64_t nodes) {
   std::string o = "; Problem " + p.describe() + ": items 0.." + std::to_string(item_count(p, nodes) - 1) + ".\n";
   o += "(define-fun origin ((i Int)) Int " + origin + ")\n";
   if (!target.empty()) o += "(define-fun target ((i Int)) Int " + target + ")\n";
+  if (p.kind == ProblemKind::Allreduce) o += "(define-fun chunk ((i Int)) Int (mod i " + m + "))\n";
   return o;
 }
 

@@ -22,7 +22,9 @@
 //    of items" (an item of one in no slot of the other; order is irrelevant): it can fire at a
 //    later transmission than native's "differs from the first send", but never first.
 //    Causality: not h<i>(fr<k>, st<k>). Duplicate (combining): h<i>(to<k>, st<k>) or an earlier
-//    transmission of the same step brought i to to<k>. Order (successive broadcasts): the
+//    transmission of the same step brought i to to<k>; under allreduce only when the packet is
+//    not complete for i's chunk (fewer than N of its slots have chunk(i); docs/allreduce.md).
+//    Order (successive broadcasts): the
 //    source of i sends it only when it holds i-1; a node receives i only when it holds i-1 or
 //    already holds i.
 //  * Completion (completion_checks): one Bool per (item, node that needs it):
@@ -227,7 +229,7 @@ class Builder {
       std::vector<std::string> slots;
       for (std::size_t p = 0; p < pk.size(); ++p) slots.push_back(it(k, p));
       add(sym("pkD", k), Check::RepeatedItem, tx, 2, 0, first, f, "(not " + nary("distinct", "true", slots) + ")");
-      if (prob_.combining())
+      if (prob_.targeted_combining())
         for (std::size_t p = 1; p < pk.size(); ++p)
           add(sym("pkT", k, p), Check::MixedTargets, tx, 3, p, pk[p], f,
               "(distinct (target " + it(k, 0) + ") (target " + it(k, p) + "))", static_cast<std::uint32_t>(p));
@@ -281,7 +283,16 @@ class Builder {
         terms.insert(terms.begin(), holds(i, T, S));
         return any(terms);
       };
-      if (prob_.combining()) add(sym("dup", k, p), Check::AlreadyHeld, tx, i, 0, i, t, already());
+      if (prob_.kind == ProblemKind::Allreduce) {
+        // A complete value of the chunk overwrites: N slots of the packet hold chunk(i).
+        std::vector<std::string> same;
+        for (std::size_t q = 0; q < pk.size(); ++q)
+          same.push_back("(ite (= (chunk " + it(k, q) + ") (chunk " + std::to_string(i) + ")) 1 0)");
+        add(sym("dup", k, p), Check::AlreadyHeld, tx, i, 0, i, t,
+            "(and " + already() + " (not (= " + std::to_string(n_) + " " + nary("+", "0", same) + ")))");
+      } else if (prob_.combining()) {
+        add(sym("dup", k, p), Check::AlreadyHeld, tx, i, 0, i, t, already());
+      }
       if (prob_.ordered() && i > 0) {
         add(sym("ordS", k, p), Check::SourceEarly, tx, i, 0, i, f,
             "(and (= " + F + " (origin " + std::to_string(i) + ")) (not " + holds(i - 1, F, S) + "))");

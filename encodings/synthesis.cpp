@@ -268,6 +268,16 @@ SynthesisResult synthesize_impl(Run& run) {
 
 }  // namespace
 
+// Allreduce (docs/allreduce.md) needs the overwrite by complete values and packets of several
+// chunks, which the time-indexed encodings do not state: refused rather than solved wrongly.
+static void refuse_allreduce(const Problem& p) {
+  if (p.kind == schedules::ProblemKind::Allreduce)
+    throw InputError(
+        "synthesis: allreduce is not supported (the encodings have no complete-value overwrite "
+        "and no multi-chunk packets); use the allreduce constructions (schedcert list) and "
+        "schedcert bound --problem allreduce");
+}
+
 void check_synthesis_steps(std::uint64_t steps, const char* what) {
   if (steps > kMaxSynthesisSteps)
     throw InputError(std::string(what) + ": T = " + std::to_string(steps) +
@@ -278,6 +288,7 @@ std::uint64_t estimate_exact_query_bytes(const Network& net, Model model, const 
                                          unsigned steps) {
   check_synthesis_steps(steps, "synthesis");
   problem.validate(net);
+  refuse_allreduce(problem);
   const sy::Topology topo(net);
   return sy::TimeIndexedEncoding::estimate_bytes(topo, model, problem, steps);
 }
@@ -285,6 +296,7 @@ std::uint64_t estimate_exact_query_bytes(const Network& net, Model model, const 
 SynthesisResult synthesize(const Network& net, Model model, const Problem& problem,
                            unsigned steps, const SynthesisOptions& options) {
   check_synthesis_steps(steps, "synthesis");
+  refuse_allreduce(problem);
   Run run{net, model, problem, steps, options, Clock::now(), {}};
   return synthesize_impl(run);
 }
@@ -298,6 +310,7 @@ OptimumResult minimize_steps(const Network& net, Model model, const Problem& pro
     return used >= options.timeout_ms ? 1u : static_cast<unsigned>(options.timeout_ms - used);
   };
   problem.validate(net);
+  refuse_allreduce(problem);
   check_synthesis_steps(hi, "synthesis: the largest T searched");
   unsigned first = lo;
   if (options.counting_bounds) {

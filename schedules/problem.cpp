@@ -25,6 +25,7 @@ constexpr KindName kNames[] = {
     {ProblemKind::MultinodeAccumulation, "multinode-accumulation"},
     {ProblemKind::TotalExchange, "total-exchange"},
     {ProblemKind::SuccessiveBroadcast, "successive-broadcast"},
+    {ProblemKind::Allreduce, "allreduce"},
 };
 }  // namespace
 
@@ -53,7 +54,8 @@ std::vector<ProblemKind> all_problem_kinds() {
 }
 
 bool Problem::combining() const {
-  return kind == ProblemKind::Accumulation || kind == ProblemKind::MultinodeAccumulation;
+  return kind == ProblemKind::Accumulation || kind == ProblemKind::MultinodeAccumulation ||
+         kind == ProblemKind::Allreduce;
 }
 
 bool Problem::has_root() const {
@@ -71,7 +73,7 @@ void Problem::validate(const Network& net) const {
     throw InputError(std::string("problem.messages: ") + kNoMessagesInSuccessive);
   if (messages > (1u << 20)) throw InputError("problem.messages: at most 2^20");
   if (packet_items < 1) throw InputError("problem.packet_items: must be at least 1");
-  if (combining() && messages != 1)
+  if (targeted_combining() && messages != 1)
     throw InputError("problem.messages: accumulation problems take exactly one value per source");
   if (kind == ProblemKind::SuccessiveBroadcast) {
     if (sources.empty()) throw InputError("problem.sources: successive broadcasts need sources");
@@ -99,7 +101,8 @@ u128 Problem::exact_items(std::uint64_t n) const {
     case ProblemKind::Accumulation: return nn;
     case ProblemKind::Scatter:
     case ProblemKind::Gather:
-    case ProblemKind::MultinodeBroadcast: return nn * m;
+    case ProblemKind::MultinodeBroadcast:
+    case ProblemKind::Allreduce: return nn * m;
     case ProblemKind::MultinodeAccumulation: return nn * nn;
     case ProblemKind::TotalExchange: {
       u128 r;  // n < 2^64 and m < 2^32: only N x N x M can exceed 128 bits; saturate then
@@ -117,7 +120,8 @@ std::string Problem::item_formula(std::uint64_t n) const {
     case ProblemKind::Accumulation: return "N = " + N;
     case ProblemKind::Scatter:
     case ProblemKind::Gather:
-    case ProblemKind::MultinodeBroadcast: return "N x M = " + N + " x " + M;
+    case ProblemKind::MultinodeBroadcast:
+    case ProblemKind::Allreduce: return "N x M = " + N + " x " + M;
     case ProblemKind::MultinodeAccumulation: return "N x N = " + N + " x " + N;
     case ProblemKind::TotalExchange: return "N x N x M = " + N + " x " + N + " x " + M;
     case ProblemKind::SuccessiveBroadcast: return "p = " + std::to_string(sources.size());
@@ -140,7 +144,8 @@ Node Problem::origin(Item i, std::uint64_t n) const {
     case ProblemKind::Scatter: return root;
     case ProblemKind::Accumulation: return static_cast<Node>(i);
     case ProblemKind::Gather:
-    case ProblemKind::MultinodeBroadcast: return static_cast<Node>(i / m);
+    case ProblemKind::MultinodeBroadcast:
+    case ProblemKind::Allreduce: return static_cast<Node>(i / m);
     case ProblemKind::MultinodeAccumulation: return static_cast<Node>(i / n);
     case ProblemKind::TotalExchange: return static_cast<Node>(i / m / n);
     case ProblemKind::SuccessiveBroadcast: return sources[i];
@@ -153,7 +158,8 @@ Node Problem::target(Item i, std::uint64_t n) const {
   switch (kind) {
     case ProblemKind::Broadcast:
     case ProblemKind::MultinodeBroadcast:
-    case ProblemKind::SuccessiveBroadcast: return kAllNodes;
+    case ProblemKind::SuccessiveBroadcast:
+    case ProblemKind::Allreduce: return kAllNodes;
     case ProblemKind::Accumulation:
     case ProblemKind::Gather: return root;
     case ProblemKind::Scatter: return static_cast<Node>(i / m);
@@ -170,7 +176,7 @@ std::string Problem::describe() const {
     s += "root=" + std::to_string(root);
     sep = ", ";
   }
-  if (!combining() && kind != ProblemKind::SuccessiveBroadcast) {
+  if (!targeted_combining() && kind != ProblemKind::SuccessiveBroadcast) {
     s += sep + "M=" + std::to_string(messages);
     sep = ", ";
   }
@@ -188,6 +194,9 @@ std::string Problem::describe_item(Item i, std::uint64_t n) const {
   Node o = origin(i, n), t = target(i, n);
   if (kind == ProblemKind::SuccessiveBroadcast)
     s += "broadcast #" + std::to_string(i + 1) + " from " + std::to_string(o);
+  else if (kind == ProblemKind::Allreduce)
+    return s + "contribution of " + std::to_string(o) +
+           (messages > 1 ? " to chunk " + std::to_string(chunk(i)) : "") + ")";
   else if (t == kAllNodes)
     s += "from " + std::to_string(o);
   else

@@ -9,12 +9,16 @@
 //   multinode-broadcast(M)        item src*M + m            origin src,  needed by all
 //   multinode-accumulation        item src*N + tgt          origin src,  needed by tgt, combining
 //   total-exchange(M)             item (src*N + dst)*M + m  origin src,  needed by dst
+//   allreduce(M)                  item src*M + m            origin src,  needed by all, combining
+//                                 (contribution of src to chunk m; docs/allreduce.md)
 //   successive-broadcast(sources) item j (j-th broadcast)   origin sources[j], needed by all,
 //                                 received in order: a node receives j only in a step after
 //                                 the one in which it got j-1 (the same step is out of order);
 //                                 sources[j] sends j only once it holds j-1.
 // Items whose origin is their only target (e.g. scatter item for the root) are delivered at start.
-// Combining problems (accumulations) let a packet carry any number of items bound for one target;
+// Combining problems (accumulations, allreduce) let a packet carry any number of items: the
+// accumulations only items bound for one target, allreduce items of any chunks (one partial sum
+// per chunk); a packet holding every contribution to a chunk is that chunk's complete value.
 // the others carry at most `packet_items` items per packet (default 1, Ho-Johnsson's B otherwise).
 #pragma once
 #include <cstdint>
@@ -35,6 +39,7 @@ enum class ProblemKind {
   MultinodeAccumulation,
   TotalExchange,
   SuccessiveBroadcast,
+  Allreduce,
 };
 
 std::string to_string(ProblemKind k);
@@ -56,6 +61,10 @@ struct Problem {
   std::vector<Node> sources;      // successive broadcasts, in broadcast order
 
   bool combining() const;
+  // Combining with one target per item (the accumulations): a packet holds items of one target.
+  bool targeted_combining() const { return combining() && kind != ProblemKind::Allreduce; }
+  // Allreduce: the chunk of item i (0..M-1) and the item of contribution src to chunk m.
+  std::uint64_t chunk(Item i) const { return i % messages; }
   bool has_root() const;
   bool ordered() const { return kind == ProblemKind::SuccessiveBroadcast; }
   // Throws InputError if the problem's parameters do not fit the network.

@@ -14,7 +14,7 @@ enum class Rule {
   Port,          // the communication model's per-node limits (shout-whisper: a node's sends in
                  // one step carry the same packet, compared as sets of items)
   Causality,     // a node sends an item it does not hold at the start of the step
-  Duplicate,     // combining problems: a contribution reaches a node twice (counted twice)
+  Duplicate,     // combining: a contribution reaches a node twice (allreduce: outside a complete value)
   Order,         // successive broadcasts: received out of order, or a source sends too early
   Completion,    // at the end some node lacks an item it needs
 };

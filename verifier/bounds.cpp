@@ -66,6 +66,9 @@ LowerBounds lower_bounds(const Network& net, Model model, const schedules::Probl
     case ProblemKind::SuccessiveBroadcast:
       successive(c);
       break;
+    case ProblemKind::Allreduce:
+      allreduce(c);
+      break;
   }
   LowerBounds out;
   out.transmissions = c.tx;

@@ -101,5 +101,6 @@ void multinode_broadcast(Ctx& c);
 void multinode_accumulation(Ctx& c);
 void total_exchange(Ctx& c);
 void successive(Ctx& c);
+void allreduce(Ctx& c);  // bounds_allreduce.cpp
 
 }  // namespace schedcert::verifier::bounds_detail

@@ -15,8 +15,14 @@
 // Generation stamps: item rank r writes 2r + 2; the stand-in for an untouched previous item
 // writes 2r + 1. Every value is written for one purpose only, so arrays are never cleared.
 // A header included by native.cpp only (instantiated where it is called, like the step pass).
+//
+// Allreduce (docs/allreduce.md): a packet holding every contribution to a chunk is that chunk's
+// complete value and overwrites the receiver's value, so receiving contributions already held is
+// a duplicate only in a packet that is not complete for their chunk. Which chunks a packet holds
+// completely is counted once per packet, when first asked.
 #pragma once
 #include <limits>
+#include <unordered_map>
 
 #include "schedules/error.hpp"
 #include "verifier/native_detail.hpp"
@@ -84,6 +90,25 @@ ItemPass item_pass_buckets(const Schedule& s, std::size_t limit, const Nodes& no
   std::vector<std::uint64_t> stamp(slots, 0), prev_stamp(slots, 0);
   std::vector<std::int32_t> arrive(slots, 0), prev_arrive(slots, 0);
   const bool ordered = prob.ordered();
+  const bool allreduce = prob.kind == schedules::ProblemKind::Allreduce;
+  std::unordered_map<std::uint32_t, std::vector<std::uint64_t>> complete_chunks;  // by k, sorted
+  auto complete_for = [&](std::uint32_t k, Item i) {
+    auto it = complete_chunks.find(k);
+    if (it == complete_chunks.end()) {
+      std::vector<std::uint64_t> chunks;
+      for (Item j : s.packet(k)) chunks.push_back(prob.chunk(j));
+      std::sort(chunks.begin(), chunks.end());
+      std::vector<std::uint64_t> full;
+      for (std::size_t a = 0; a < chunks.size();) {
+        std::size_t b = a;
+        while (b < chunks.size() && chunks[b] == chunks[a]) ++b;
+        if (b - a == n) full.push_back(chunks[a]);  // distinct items (packet rule): all n sources
+        a = b;
+      }
+      it = complete_chunks.emplace(k, std::move(full)).first;
+    }
+    return std::binary_search(it->second.begin(), it->second.end(), prob.chunk(i));
+  };
   const bool complete_run = limit == s.num_transmissions();
 
   for (std::uint64_t r = 0; r < items.size(); ++r) {
@@ -117,10 +142,11 @@ ItemPass item_pass_buckets(const Schedule& s, std::size_t limit, const Nodes& no
         broken = true;
         break;
       }
-      if (stamp[t] == gen && prob.combining()) {
+      if (stamp[t] == gen && prob.combining() && !(allreduce && complete_for(k, i))) {
         consider(make(Rule::Duplicate, s, k, st, i, s.to(k),
                       "node " + std::to_string(s.to(k)) + " receives " + prob.describe_item(i, n) +
-                          " a second time (it would be combined twice)"));
+                          " a second time (it would be combined twice)" +
+                          (allreduce ? " in a partial sum of its chunk" : "")));
         broken = true;
         break;
       }

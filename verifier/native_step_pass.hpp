@@ -155,7 +155,7 @@ StepPass step_pass(const Schedule& s, Metrics& m, const Nodes& nodes) {
               fail(Rule::Packet, *dup, f,
                    "item " + std::to_string(*dup) +
                        " is listed twice in the packet (a packet is a set of distinct items)");
-            if (!out.first && prob.combining()) {
+            if (!out.first && prob.targeted_combining()) {
               Node tg = prob.target(pk[0], n);
               for (Item i : pk)
                 if (prob.target(i, n) != tg) {

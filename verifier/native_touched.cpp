@@ -43,6 +43,7 @@ Item run_end(const Problem& p, Item i) {
     case ProblemKind::Scatter:
     case ProblemKind::Gather:
     case ProblemKind::MultinodeBroadcast:
+    case ProblemKind::Allreduce:
     case ProblemKind::TotalExchange: return (i / m + 1) * m;
     case ProblemKind::Accumulation:
     case ProblemKind::MultinodeAccumulation:

@@ -21,6 +21,7 @@
 #include <sstream>
 #include <string>
 
+#include "schedules/error.hpp"
 #include "schedules/schedule_json.hpp"
 #include "schedules/sha256.hpp"
 
@@ -71,6 +72,10 @@ std::string problem_term(const schedules::Problem& p) {
     case ProblemKind::MultinodeAccumulation: k = "MultinodeAccumulation"; break;
     case ProblemKind::TotalExchange: k = "TotalExchange"; break;
     case ProblemKind::SuccessiveBroadcast: k = "SuccessiveBroadcast"; break;
+    case ProblemKind::Allreduce:
+      throw InputError(
+          "export coq: allreduce is not in the Coq rules (coq/Rules.v states no allreduce "
+          "problem, no overwrite by a complete value); verify it with --engine both instead");
   }
   std::string srcs = "[";
   for (std::size_t j = 0; j < p.sources.size(); ++j)

@@ -13,6 +13,7 @@ void register_hojohnsson1986(Registry& r);  // hojohnsson1986/register.cpp
 void register_dimakopoulos1998(Registry& r);
 void register_fragopoulou1995(Registry& r);
 void register_desprez1993(Registry& r);
+void register_allreduce(Registry& r);  // allreduce/register.cpp
 
 inline void register_all(Registry& r) {
   register_core(r);
@@ -21,6 +22,7 @@ inline void register_all(Registry& r) {
   register_dimakopoulos1998(r);
   register_fragopoulou1995(r);
   register_desprez1993(r);
+  register_allreduce(r);
 }
 
 }  // namespace schedcert::schedules::constructions

@@ -27,6 +27,10 @@ ProblemKind reversed_kind(ProblemKind k) {
     case ProblemKind::MultinodeAccumulation: return ProblemKind::MultinodeBroadcast;
     case ProblemKind::TotalExchange: return ProblemKind::TotalExchange;
     case ProblemKind::SuccessiveBroadcast: break;
+    case ProblemKind::Allreduce:
+      throw InputError(
+          "reverse: allreduce has no time-reversed dual here (a reversed partial sum would have "
+          "to be split; build it as a reduction followed by a broadcast, docs/allreduce.md)");
   }
   throw InputError("reverse: successive broadcasts have no time-reversed dual");
 }

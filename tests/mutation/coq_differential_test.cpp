@@ -40,6 +40,15 @@ using schedcert::verifier::verify_native;
 
 namespace {
 
+// The problems coq/Rules.v states: every kind but allreduce, which `export coq` refuses
+// (docs/allreduce.md); the allreduce tests check that refusal.
+std::vector<ProblemKind> coq_problem_kinds() {
+  std::vector<ProblemKind> v;
+  for (ProblemKind k : all_problem_kinds())
+    if (k != ProblemKind::Allreduce) v.push_back(k);
+  return v;
+}
+
 const char* const kNets[] = {"Q2", "Q3", "C3xC3", "P3xK2", "K4"};
 
 struct Case {
@@ -70,7 +79,7 @@ Schedule random_schedule(std::mt19937_64& rng) {
   const Network net = Network::parse(kNets[rnd(4)]);
   const Node n = net.num_nodes();
   const auto models = all_models();
-  const auto kinds = all_problem_kinds();
+  const auto kinds = coq_problem_kinds();
   const Problem prob = problem_of(rng, kinds[rnd(kinds.size() - 1)], n);
   prob.validate(net);
   const std::uint64_t items = prob.num_items(n);
@@ -120,7 +129,7 @@ std::vector<Case> all_cases() {
   // Greedy valid schedules and two mutants of each.
   for (const char* spec : kNets)
     for (Model m : all_models())
-      for (ProblemKind k : all_problem_kinds()) {
+      for (ProblemKind k : coq_problem_kinds()) {
         const Network net = Network::parse(spec);
         const Problem prob = problem_of(rng, k, net.num_nodes());
         std::optional<Schedule> base;
@@ -193,8 +202,9 @@ std::vector<Case> all_cases() {
   for (const auto& e : std::filesystem::directory_iterator(coq_test::fixtures())) {
     if (e.path().extension() != ".json") continue;
     try {
-      push("fixture/" + e.path().filename().string(),
-           schedcert::schedules::read_schedule_file(e.path().string()).schedule);
+      auto f = schedcert::schedules::read_schedule_file(e.path().string());
+      if (f.schedule.problem().kind == ProblemKind::Allreduce) continue;  // not in coq/Rules.v
+      push("fixture/" + e.path().filename().string(), std::move(f.schedule));
     } catch (const InputError&) {
     }
   }

@@ -103,9 +103,18 @@ inline RefResult reference_check(const Schedule& s) {
       for (Item i : pk)
         if (!seen.insert(i).second && (!dup || i < *dup)) dup = i;
       if (dup) return fail(Rule::Packet, k, st, *dup, f);
-      if (prob.combining())
+      if (prob.combining() && prob.kind != ProblemKind::Allreduce)
         for (Item i : pk)
           if (prob.target(i, n) != prob.target(pk[0], n)) return fail(Rule::Packet, k, st, i, f);
+      // Allreduce (docs/allreduce.md): the chunks of which the packet holds all n contributions
+      // are complete values, which overwrite instead of being combined.
+      std::set<Item> complete_chunks;
+      if (prob.kind == ProblemKind::Allreduce) {
+        std::map<Item, std::set<Item>> by_chunk;
+        for (Item i : pk) by_chunk[i % prob.messages].insert(i);
+        for (const auto& [c, its] : by_chunk)
+          if (its.size() == n) complete_chunks.insert(c);
+      }
       // Link capacity and ports: loops over the earlier transmissions of this step.
       int same_link = 0, f_sends = 0, f_recvs = 0, t_sends = 0, t_recvs = 0;
       bool f_other_packet = false;
@@ -156,7 +165,7 @@ inline RefResult reference_check(const Schedule& s) {
           note(Rule::Causality, i, f);
           continue;
         }
-        if (prob.combining() && holds(t, i)) {
+        if (prob.combining() && holds(t, i) && !complete_chunks.count(i % prob.messages)) {
           note(Rule::Duplicate, i, t);
           continue;
         }

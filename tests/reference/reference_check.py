@@ -53,7 +53,7 @@ KINDS = {
     "broadcast": "broadcast", "accumulation": "accumulation", "reduce": "accumulation",
     "scatter": "scatter", "gather": "gather",
     "multinode-broadcast": "multinode-broadcast", "allgather": "multinode-broadcast",
-    "multinode-accumulation": "multinode-accumulation",
+    "multinode-accumulation": "multinode-accumulation", "allreduce": "allreduce",
     "reduce-scatter": "multinode-accumulation",
     "total-exchange": "total-exchange", "all-to-all": "total-exchange",
     "alltoall": "total-exchange",
@@ -173,14 +173,15 @@ class Problem:
         if not (isinstance(self.M, int) and self.M >= 1 and isinstance(self.B, int)
                 and self.B >= 1):
             raise BadFile("messages / packet_items must be positive integers")
-        self.combining = self.kind in ("accumulation", "multinode-accumulation")
-        if self.combining and self.M != 1:
+        self.combining = self.kind in ("accumulation", "multinode-accumulation", "allreduce")
+        self.allreduce = self.kind == "allreduce"
+        if self.combining and not self.allreduce and self.M != 1:
             raise BadFile("accumulations take exactly one message")
         self.ordered = self.kind == "successive-broadcast"
         n, M = nodes, self.M
         self.count = {
             "broadcast": M, "accumulation": n, "scatter": n * M, "gather": n * M,
-            "multinode-broadcast": n * M, "multinode-accumulation": n * n,
+            "multinode-broadcast": n * M, "multinode-accumulation": n * n, "allreduce": n * M,
             "total-exchange": n * n * M,
             "successive-broadcast": len(self.sources) if self.sources else 0,
         }[self.kind]
@@ -193,8 +194,8 @@ class Problem:
             return self.root
         if k == "accumulation":
             return i
-        if k in ("gather", "multinode-broadcast"):
-            return i // M
+        if k in ("gather", "multinode-broadcast", "allreduce"):
+            return i // M  # allreduce: contribution of node i // M to chunk i % M
         if k == "multinode-accumulation":
             return i // n
         if k == "total-exchange":
@@ -206,7 +207,7 @@ class Problem:
     def target(self, i):
         """The one node that needs item i, or None when every node needs it."""
         k, n, M = self.kind, self.n, self.M
-        if k in ("broadcast", "multinode-broadcast", "successive-broadcast"):
+        if k in ("broadcast", "multinode-broadcast", "successive-broadcast", "allreduce"):
             return None
         if k in ("accumulation", "gather"):
             return self.root
@@ -330,7 +331,7 @@ def check(s, off=()):
                     for b in range(a + 1, len(items)):
                         if items[a] == items[b] and "packet-distinct" not in off:
                             bad = True
-                if p.combining and "packet-targets" not in off:
+                if p.combining and not p.allreduce and "packet-targets" not in off:
                     for it in items:
                         if p.target(it) != p.target(items[0]):
                             bad = True
@@ -384,6 +385,11 @@ def check(s, off=()):
                     if "duplicate-same-step" in off:
                         dup = held_at_start(to, it, step)
                     if "duplicate-origin" in off and to == p.origin(it):
+                        dup = False
+                    # allreduce: a packet holding all n contributions to the item's chunk is the
+                    # complete value and overwrites the receiver's partial sum (docs/allreduce.md)
+                    if p.allreduce and sum(1 for j in set(items)
+                                           if j % p.M == it % p.M) == p.n:
                         dup = False
                     if dup:
                         found.append((RULE_RANK["duplicate"], it, to))

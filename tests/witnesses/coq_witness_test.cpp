@@ -55,9 +55,12 @@ TEST_CASE("coq: first violation of every schedule fixture = the native verifier'
   const CoqDir& d = coq_dir();
   std::vector<std::pair<std::string, Schedule>> cases;
   for (const auto& e : fs::directory_iterator(fixtures()))
-    if (e.path().extension() == ".json")
-      cases.emplace_back(e.path().filename().string(),
-                         schedules::read_schedule_file(e.path().string()).schedule);
+    if (e.path().extension() == ".json") {
+      auto s = schedules::read_schedule_file(e.path().string()).schedule;
+      // coq/Rules.v states no allreduce (docs/allreduce.md): export coq refuses those fixtures.
+      if (s.problem().kind == schedules::ProblemKind::Allreduce) continue;
+      cases.emplace_back(e.path().filename().string(), std::move(s));
+    }
   REQUIRE(cases.size() >= 30);
   {
     std::ofstream v(d.dir / "fixture_verdicts.v");
