@@ -26,3 +26,15 @@ def cli():
         return subprocess.run([binary, *map(str, args)], capture_output=True, text=True,
                               timeout=120)
     return run
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _sigint_raises_keyboardinterrupt():
+    """The interrupt tests send SIGINT. A process started with SIGINT ignored (a background job
+    of a non-interactive shell, as some CI runners start ctest) inherits SIG_IGN, and Python then
+    installs no handler, so the signal would be lost and the search would run to its own limit.
+    Install Python's default handler explicitly, as an interactive session has it."""
+    import signal
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
