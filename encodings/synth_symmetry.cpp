@@ -44,7 +44,8 @@ std::string add_stabilizer_rules(Formula& f, const Topology& topo, Node anchor,
         note("value permutation in dim " + std::to_string(k));
         usable[static_cast<std::size_t>(k)] = true;
         break;
-      case FactorKind::Path: break;
+      case FactorKind::Path:
+      case FactorKind::Graph: break;  // no rotation or value permutation known to be a symmetry
     }
   }
   // Permutations of identical factors: consecutive usable dims of one (kind, size) class.

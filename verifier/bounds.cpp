@@ -41,7 +41,8 @@ LowerBounds lower_bounds(const Network& net, Model model, const schedules::Probl
         net.name(), schedules::to_string(model),
         {},         {},
         leaves};
-  switch (p.kind) {
+  if (net.has_graph()) graph_bounds(c);
+  else switch (p.kind) {
     case ProblemKind::Broadcast:
       broadcast(c);
       break;
