@@ -417,9 +417,10 @@ TopologyPtr read_topology(json::Cursor& c, const std::string& path, const std::s
   }
   if (!nodes) c.fail(obj_at, sub("nodes"), "required key is missing");
   if (!edges) c.fail(obj_at, sub("edges"), "required key is missing");
-  if (!have_name) {
-    if (fallback_name.empty()) c.fail(obj_at, sub("name"), "required key is missing");
-    name = fallback_name;
+  if (!fallback_name.empty()) {
+    name = fallback_name;  // a graph file is named by its path (graph:PATH), "name" is a note
+  } else if (!have_name) {
+    c.fail(obj_at, sub("name"), "required key is missing");
   }
   std::unordered_map<std::string, std::uint32_t> id;
   for (std::uint32_t v = 0; v < nodes->size(); ++v)
