@@ -436,12 +436,13 @@ TopologyPtr read_topology(json::Cursor& c, const std::string& path, const std::s
                    std::to_string(i) + " (not in \"nodes\")");
       (k == 0 ? (*edges)[i].from : (*edges)[i].to) = it->second;
     }
+  const std::size_t count = nodes->size();
   try {
     return std::make_shared<Topology>(name, directed, std::move(*nodes), *edges, false);
   } catch (const TopologyError& e) {
     if (e.edge >= 0)
       c.fail(edge_at[static_cast<std::size_t>(e.edge)], sub("edges") + "[" + std::to_string(e.edge) + "]", e.what());
-    c.fail(nodes->size() < 2 ? obj_at : edges_pos, nodes->size() < 2 ? sub("nodes") : top, e.what());
+    c.fail(count < 2 ? obj_at : edges_pos, count < 2 ? sub("nodes") : sub("edges"), e.what());
   }
 }
 
