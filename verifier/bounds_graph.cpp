@@ -13,9 +13,10 @@
 //  * cuts: for a node set S, every item from S needed outside S crosses the arcs leaving S,
 //    which carry at most cap(S) packets of B items per step (all-port: the sum of the arc
 //    multiplicities; single-port: also at most the number of nodes of S with such an arc, and of
-//    nodes outside S with one). The sets S are minimum s-t cuts found by max-flow
-//    (Edmonds-Karp on the multiplicities): every S gives a valid bound, the min cuts are where
-//    they are strongest for single-source problems.
+//    nodes outside S with one). Every S gives a valid bound; the sets tried are minimum s-t
+//    cuts found by max-flow (Edmonds-Karp on the multiplicities), where they are strongest for
+//    single-source problems, and for multinode broadcast and total exchange on graphs of at most
+//    16 nodes every subset S (bisection-like cuts are rarely minimum s-t cuts).
 // Combining problems (accumulations) get distance and send counts only.
 #include <algorithm>
 #include <deque>
@@ -129,6 +130,14 @@ std::string cut_text(const Cut& k, const std::string& items, const Ctx& c) {
 }
 
 constexpr u64 kMaxFlowNodes = 4096;
+constexpr u64 kAllCutsNodes = 16;  // every cut S is tried up to this size (2^16 sets)
+
+std::string members(const std::vector<char>& side) {
+  std::string s;
+  for (std::size_t v = 0; v < side.size(); ++v)
+    if (side[v]) s += (s.empty() ? "" : ",") + std::to_string(v);
+  return s;
+}
 
 }  // namespace
 
@@ -144,7 +153,7 @@ void graph_bounds(Ctx& c) {
   const Node r = c.p.root;
   const Wide pk = cdiv(c.M, c.B);
   const bool flows = n <= kMaxFlowNodes;
-  std::vector<char> side;
+  std::vector<char> side(n, 0);
 
   // Node v must receive `packets` packets, the first not before step `first`.
   auto receive_count = [&](Node v, Wide first, Wide packets, const std::string& what) {
@@ -256,7 +265,20 @@ void graph_bounds(Ctx& c) {
           if (te) send_count(v, per_node, "its " + S((c.n - 1) * c.M) + " items for the other nodes");
         }
       });
-      if (flows)
+      if (n <= kAllCutsNodes) {
+        best_of([&] {  // every cut
+          for (std::uint32_t mask = 1; mask + 1 < (1u << n); ++mask) {
+            for (Node v = 0; v < n; ++v) side[v] = static_cast<char>((mask >> v) & 1u);
+            const Cut k = cut_of(c, g, side);
+            const Wide crossing = te ? k.inside * (c.n - k.inside) * c.M : k.inside * c.M;
+            c.add(cdiv(crossing, c.B * k.capacity),
+                  "the cut S = {" + members(side) + "} (" + S(k.inside) + " nodes): " +
+                      S(crossing) + " items " + (te ? "for the other side" : "of its nodes") +
+                      " must leave S, at most " + S(k.capacity) + " packets of B = " + S(c.B) +
+                      " items per step under " + c.model_name);
+          }
+        });
+      } else if (flows)
         best_of([&] {
           const Node last = n <= 64 ? static_cast<Node>(n) : 1;  // all pairs on small graphs
           for (Node s = 0; s < last; ++s)
