@@ -142,8 +142,7 @@ Network Network::parse(const std::string& spec) {
       default:
         throw InputError("network '" + spec + "': unknown factor '" + std::string(1, spec[token_start]) +
                          "' at character " + std::to_string(token_start + 1) +
-                         " (use Q<d>, C<n>, P<n>, K<n>, " + builtin_topology_names() +
-                         ", joined by 'x', powers with '^'; or graph:FILE)");
+                         " (use Q<d>, C<n>, P<n>, K<n>, joined by 'x', powers with '^')");
     }
     }
     if (i < spec.size() && spec[i] == '^') {
