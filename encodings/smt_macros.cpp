@@ -97,6 +97,17 @@ std::string network_macros(const schedules::Network& net) {
         body = "(or (= (- b a) 1) (= (- a b) 1) (= (- b a) " + far + ") (= (- a b) " + far + "))";
         break;
       case schedules::FactorKind::Path: body = "(or (= (- b a) 1) (= (- a b) 1))"; break;
+      case schedules::FactorKind::Graph: {  // the arcs a -> b, grouped by a
+        std::vector<std::string> by_tail;
+        for (std::uint32_t a = 0; a < f.size; ++a) {
+          std::vector<std::string> heads;
+          const auto [b, e] = f.graph->out(a);
+          for (const std::uint32_t* w = b; w != e; ++w) heads.push_back("(= b " + std::to_string(*w) + ")");
+          by_tail.push_back("(and (= a " + std::to_string(a) + ") " + nary("or", "false", heads) + ")");
+        }
+        body = nary("or", "false", by_tail);
+        break;
+      }
     }
     o += "(define-fun " + sym("nb", j) + " ((a Int) (b Int)) Bool " + body + ") ; " + f.name() + "\n";
     const std::string du = "(" + sym("d", j) + " u)", dv = "(" + sym("d", j) + " v)";
@@ -105,6 +116,29 @@ std::string network_macros(const schedules::Network& net) {
   }
   adjacent_digits.insert(adjacent_digits.begin(), "(= " + nary("+", "0", one_differs) + " 1)");
   o += "(define-fun adj ((u Int) (v Int)) Bool " + nary("and", "true", adjacent_digits) + ")\n";
+  if (net.multi_links()) {
+    // Link capacity (graph factors with multiplicities): the multiplicity of the arc in the one
+    // dimension in which u and v differ; 1 elsewhere (only read for adjacent u, v).
+    std::string cap = "1";
+    for (int j = net.dims() - 1; j >= 0; --j) {
+      const auto& f = net.factors()[static_cast<std::size_t>(j)];
+      if (f.kind != schedules::FactorKind::Graph || !f.graph->multi_links()) continue;
+      std::string cj = "1";
+      for (std::uint32_t a = f.size; a-- > 0;) {
+        const auto [b, e] = f.graph->out(a);
+        for (const std::uint32_t* w = b; w != e; ++w) {
+          const std::uint32_t m = f.graph->multiplicity_at(a, static_cast<std::uint32_t>(w - b));
+          if (m != 1)
+            cj = "(ite (and (= a " + std::to_string(a) + ") (= b " + std::to_string(*w) + ")) " +
+                 std::to_string(m) + " " + cj + ")";
+        }
+      }
+      o += "(define-fun " + sym("cap", j) + " ((a Int) (b Int)) Int " + cj + ")\n";
+      const std::string du = "(" + sym("d", j) + " u)", dv = "(" + sym("d", j) + " v)";
+      cap = "(ite (distinct " + du + " " + dv + ") (" + sym("cap", j) + " " + du + " " + dv + ") " + cap + ")";
+    }
+    o += "(define-fun cap ((u Int) (v Int)) Int " + cap + ")\n";
+  }
   return o;
 }
 

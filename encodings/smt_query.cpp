@@ -236,8 +236,17 @@ class Builder {
     }
     // Capacity and port limits: some earlier transmission of the step used the same resource.
     if (k > s_.step_begin(step)) {
-      add(sym("link", k), Check::LinkTwice, tx, 0, 0, first, f,
-          earlier_in_step(step, k, [&](std::size_t j) { return eq(fr(j), F) + " " + eq(to(j), T); }));
+      if (s_.network().multi_links()) {  // at least cap(F, T) earlier packets on the link
+        std::vector<std::string> terms;
+        for (std::size_t j = s_.step_begin(step); j < k; ++j)
+          terms.push_back("(ite (and " + eq(st(j), st(k)) + " " + eq(fr(j), F) + " " + eq(to(j), T) + ") 1 0)");
+        q_.pair_terms += terms.size();
+        add(sym("link", k), Check::LinkTwice, tx, 0, 0, first, f,
+            "(>= " + nary("+", "0", terms) + " (cap " + F + " " + T + "))");
+      } else {
+        add(sym("link", k), Check::LinkTwice, tx, 0, 0, first, f,
+            earlier_in_step(step, k, [&](std::size_t j) { return eq(fr(j), F) + " " + eq(to(j), T); }));
+      }
       auto port = [&](const char* pre, Check c, std::uint64_t rank, Node node, auto cond) {
         add(sym(pre, k), c, tx, rank, 0, first, node, earlier_in_step(step, k, cond));
       };

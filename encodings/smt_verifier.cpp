@@ -34,27 +34,11 @@ using verifier::Violation;
 
 namespace {
 
-std::uint64_t directed_links(const schedules::Network& net) {
-  const std::uint64_t n = net.size();
-  std::uint64_t links = 0;
-  for (const auto& f : net.factors()) {
-    std::uint64_t e = 0;  // directed edges of the factor graph
-    switch (f.kind) {
-      case schedules::FactorKind::K2: e = 2; break;
-      case schedules::FactorKind::Ring: e = 2ull * f.size; break;
-      case schedules::FactorKind::Path: e = 2ull * (f.size - 1); break;
-      case schedules::FactorKind::Complete: e = std::uint64_t{f.size} * (f.size - 1); break;
-    }
-    links += e * (n / f.size);
-  }
-  return links;
-}
-
 verifier::Metrics metrics(const Schedule& s, const std::vector<bool>& bad_adjacency) {
   verifier::Metrics m;
   m.steps = s.num_steps();
   m.transmissions = s.num_transmissions();
-  m.directed_links = directed_links(s.network());
+  m.directed_links = s.network().directed_links();
   std::unordered_map<std::uint64_t, std::uint64_t> load;
   for (std::size_t k = 0; k < s.num_transmissions(); ++k) {
     m.item_transmissions += s.packet(k).size();
@@ -94,7 +78,10 @@ std::string what(const Schedule& s, const CheckVar& c, std::size_t step) {
     case Check::MixedTargets:
       return "the packet combines " + (has_tx ? item(s.packet(k)[0]) : std::string("?")) + " with " +
              item(c.item) + ", bound for another node";
-    case Check::LinkTwice: return "link " + F + " -> " + T + " carries a second packet in this step";
+    case Check::LinkTwice:
+      if (s.network().multi_links())
+        return "link " + F + " -> " + T + " carries more packets than its capacity in this step";
+      return "link " + F + " -> " + T + " carries a second packet in this step";
     case Check::SendTwice: return "node " + v + " sends a second packet in this step (single-port)";
     case Check::ReceiveTwice: return "node " + v + " receives a second packet in this step (single-port)";
     case Check::HalfFromBusy:

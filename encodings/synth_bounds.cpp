@@ -75,8 +75,11 @@ std::vector<LowerBound> lower_bounds(const Topology& topo, Model model, const Pr
       }
     }
     for (Node v = 0; v < n; ++v) {
-      const std::uint64_t rp = single_port ? 1 : topo.in(v).size();
-      const std::uint64_t sp = single_port ? 1 : topo.out(v).size();
+      // All-port: packets per step = the multiplicities of the node's links.
+      std::uint64_t rp = 0, sp = 0;
+      for (std::uint32_t l : topo.in(v)) rp += topo.links()[l].mult;
+      for (std::uint32_t l : topo.out(v)) sp += topo.links()[l].mult;
+      if (single_port) rp = sp = 1;
       const std::string ports_r = single_port ? "1 packet" : std::to_string(rp) + " packets";
       const std::string ports_s = single_port ? "1 packet" : std::to_string(sp) + " packets";
       for (int side = 0; side < 2; ++side) {
@@ -139,7 +142,8 @@ std::vector<LowerBound> lower_bounds(const Topology& topo, Model model, const Pr
       }
     }
     // hops
-    std::uint64_t cap = topo.links().size();
+    std::uint64_t cap = 0;
+    for (const auto& l : topo.links()) cap += l.mult;
     if (model == Model::SinglePortFull) cap = std::min<std::uint64_t>(cap, n);
     if (model == Model::SinglePortHalf) cap = std::min<std::uint64_t>(cap, n / 2);
     if (model == Model::ShoutWhisper) {
@@ -179,7 +183,7 @@ std::vector<LowerBound> lower_bounds(const Topology& topo, Model model, const Pr
         auto in_s = [&](Node v) { return static_cast<bool>(a[net.digit(v, k)]); };
         std::uint64_t cross = 0, edges = 0, size_s = 0;
         for (Node v = 0; v < n; ++v) size_s += in_s(v);
-        for (const auto& l : topo.links()) edges += in_s(l.from) && !in_s(l.to);
+        for (const auto& l : topo.links()) edges += in_s(l.from) && !in_s(l.to) ? l.mult : 0;
         for (const auto& it : items)
           if (in_s(it.origin) && (it.target == kEveryNode || !in_s(it.target))) ++cross;
         std::uint64_t capc = edges;

@@ -22,9 +22,9 @@ Topology::Topology(const Network& net) : net_(net) {
   out_.resize(n_);
   in_.resize(n_);
   for (Node u = 0; u < n_; ++u)
-    net.for_each_neighbour(u, [&](Node v, int) {
+    net.for_each_neighbour(u, [&](Node v, int dim) {
       const auto id = static_cast<std::uint32_t>(links_.size());
-      links_.push_back(DLink{u, v});
+      links_.push_back(DLink{u, v, net.link_capacity(u, v, dim)});
       out_[u].push_back(id);
       in_[v].push_back(id);
     });

@@ -36,6 +36,7 @@ using schedules::Node;
 
 struct DLink {
   Node from, to;
+  std::uint32_t mult = 1;  // packets per step under all-port (a graph link's multiplicity)
 };
 
 class Topology {

@@ -177,12 +177,13 @@ void SuccessiveEncoding::add_flow(const schedules::Budget::Phase& building) {
 void SuccessiveEncoding::add_port_rules() {
   std::vector<Lit> in, out, shout;
   for (unsigned t = 0; t < steps_; ++t) {
-    if (model_ == Model::AllPort)  // one item per directed link and step
+    if (model_ == Model::AllPort)  // one item per directed link and step (its multiplicity)
       for (std::size_t l = 0; l < L_; ++l) {
         out.clear();
         for (std::size_t j = 0; j < n_; ++j)
           if (send(j, t, l) != kFalse) out.push_back(send(j, t, l));
-        if (out.size() > 1) f_.at_most(out, 1);
+        const unsigned cap = topo_.links()[l].mult;
+        if (out.size() > cap) f_.at_most(out, cap);
       }
     for (Node v = 0; v < n_; ++v) {
       in.clear();

@@ -18,6 +18,11 @@
 //                                    a(k', delta) => a(k, delta)  (permutation of dimensions)
 // On Q_d this is "the dimensions the anchor uses in step 1 are 0, 1, ..., m-1". Path factors are
 // left alone (a path's reflection moves the anchor unless it is the centre).
+// A network that is one undirected graph factor (dgx1, petersen, graph:FILE) instead gets, for
+// every generator g of the anchor's stabiliser in Aut(G) computed by nauty that also preserves
+// the link multiplicities, a(w_1..w_k) >=lex a(g(w_1)..g(w_k)) over the anchor's neighbours in id
+// order (the lex-largest member of an orbit satisfies all of them). Products with a graph factor
+// and directed graphs get the product rules only (a graph factor contributes none).
 //
 // add_stabilizer_rules implements it; `value_permutations` = false omits the K_n value rule (the
 // Cayley-restricted search uses only automorphisms that are group automorphisms).

@@ -41,7 +41,8 @@ TimeIndexedEncoding::TimeIndexedEncoding(const Topology& topo, Model model, cons
   notes_ = std::string("time-indexed (") + (fo.prune ? "normalised" : "not normalised") + ")";
   add_link_rules();
   add_port_rules();
-  if (fo.prune && flags.slack) add_slack_rules();
+  // The slack rules count one packet per link-step: not on networks with multi-links.
+  if (fo.prune && flags.slack && !topo.net().multi_links()) add_slack_rules();
   if (!flags.symmetry || steps == 0) return;
   std::optional<Node> anchor;
   if (p.has_root()) anchor = p.root;
@@ -84,8 +85,11 @@ void TimeIndexedEncoding::add_link_rules() {
         if (problem_.combining()) by_target[items[i].target].push_back(x);
       }
       if (lits.empty()) continue;
+      // Packets per link and step: the link's multiplicity under all-port, else one (a node
+      // sends at most one packet per step under the other models).
+      const unsigned cap = model_ == Model::AllPort ? topo_.links()[l].mult : 1;
       if (!problem_.combining()) {
-        f_.at_most(lits, problem_.packet_items);
+        f_.at_most(lits, cap * problem_.packet_items);
       } else if (by_target.size() > 1) {
         std::vector<Lit> sel;
         for (const auto& [g, xs] : by_target) {
@@ -93,7 +97,7 @@ void TimeIndexedEncoding::add_link_rules() {
           sel.push_back(s);
           for (Lit x : xs) f_.implies(x, s);
         }
-        f_.at_most(sel, 1);
+        f_.at_most(sel, cap);
       }
       if (need_active) active_[t * L + l] = f_.make_or(lits);
     }
@@ -306,11 +310,25 @@ Schedule TimeIndexedEncoding::decode(const SolveOutcome& sat) const {
     s.begin_step();
     for (std::uint32_t l = 0; l < topo_.links().size(); ++l) {
       packet.clear();
+      std::map<Node, std::vector<Item>> by_target;  // combining: one packet per target
       for (std::size_t i = 0; i < items.size(); ++i) {
         const Lit x = flow_->send(i, t, l);
-        if (x != kFalse && sat.value(x)) packet.push_back(items[i].id);
+        if (x == kFalse || !sat.value(x)) continue;
+        packet.push_back(items[i].id);
+        by_target[items[i].target].push_back(items[i].id);
       }
-      if (!packet.empty()) s.add(topo_.links()[l].from, topo_.links()[l].to, packet);
+      const Node from = topo_.links()[l].from, to = topo_.links()[l].to;
+      if (packet.empty()) continue;
+      if (topo_.links()[l].mult == 1) {
+        s.add(from, to, packet);
+      } else if (problem_.combining()) {  // a multi-link carries several packets
+        for (const auto& [g, ids] : by_target) s.add(from, to, ids);
+      } else {
+        const std::size_t B = problem_.packet_items;
+        for (std::size_t a = 0; a < packet.size(); a += B)
+          s.add(from, to, std::vector<Item>(packet.begin() + static_cast<std::ptrdiff_t>(a),
+                                            packet.begin() + static_cast<std::ptrdiff_t>(std::min(packet.size(), a + B))));
+      }
     }
   }
   return s;

@@ -187,7 +187,8 @@ SynthesisResult synthesize_impl(Run& run) {
   }
 
   // Phase 2: combining problems as reversed broadcasts.
-  if (run.opt.reverse_combining && p.combining()) {
+  // Not on directed networks: the reversed schedule would use the arcs backwards.
+  if (run.opt.reverse_combining && p.combining() && !run.net.directed()) {
     if (auto dual = sy::combining_dual(p, run.model)) {
       SynthesisOptions o = run.opt;
       o.timeout_ms = run.remaining_ms();

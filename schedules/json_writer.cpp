@@ -114,7 +114,10 @@ void write(const Schedule& s, const Expectation* expect, std::ostream& os) {
   o.text(",\n  \"version\": ");
   o.number(kScheduleFormatVersion);
   o.text(",\n  \"network\": ");
-  o.string(s.network().name());
+  if (const Topology* g = s.network().file_graph())
+    o.text(topology_json(*g, "  "));  // a graph file is embedded: the schedule stays self-contained
+  else
+    o.string(s.network().name());
   o.text(",\n  \"model\": ");
   o.string(to_string(s.model()));
   o.text(",\n  \"problem\": {\"kind\": ");

@@ -14,18 +14,21 @@ std::uint32_t Factor::ports() const {
     case FactorKind::Ring:
     case FactorKind::Path: return 2;
     case FactorKind::Complete: return size - 1;
+    case FactorKind::Graph: return graph->ports();
   }
   return 0;
 }
 
 std::uint32_t Factor::distance(std::uint32_t a, std::uint32_t b) const {
   if (a == b) return 0;
+  if (kind == FactorKind::Graph) return graph->distance(a, b);
   std::uint32_t diff = a > b ? a - b : b - a;
   switch (kind) {
     case FactorKind::K2:
     case FactorKind::Complete: return 1;
     case FactorKind::Ring: return std::min(diff, size - diff);
     case FactorKind::Path: return diff;
+    case FactorKind::Graph: break;
   }
   return 0;
 }
@@ -36,11 +39,15 @@ std::uint32_t Factor::diameter() const {
     case FactorKind::Complete: return 1;
     case FactorKind::Ring: return size / 2;
     case FactorKind::Path: return size - 1;
+    case FactorKind::Graph: return graph->diameter();
   }
   return 0;
 }
 
-bool Factor::adjacent(std::uint32_t a, std::uint32_t b) const { return a != b && distance(a, b) == 1; }
+bool Factor::adjacent(std::uint32_t a, std::uint32_t b) const {
+  if (kind == FactorKind::Graph) return graph->adjacent(a, b);
+  return a != b && distance(a, b) == 1;
+}
 
 std::string Factor::name() const {
   switch (kind) {
@@ -48,6 +55,7 @@ std::string Factor::name() const {
     case FactorKind::Ring: return "C" + std::to_string(size);
     case FactorKind::Path: return "P" + std::to_string(size);
     case FactorKind::Complete: return "K" + std::to_string(size);
+    case FactorKind::Graph: return graph->name();
   }
   return "?";
 }
@@ -79,17 +87,26 @@ std::uint64_t parse_number(const std::string& spec, std::size_t& i, const std::s
 Network Network::parse(const std::string& spec) {
   if (spec.empty()) throw InputError("network: empty specification (try Q4, C3xC3, P4xK3)");
   std::vector<Factor> factors;
+  if (spec.size() >= 6 && spec.compare(0, 6, "graph:") == 0) {
+    const auto t = load_topology_file(spec.substr(6));
+    return Network(std::vector<Factor>{Factor{FactorKind::Graph, t->size(), t}});
+  }
   std::size_t i = 0;
   while (true) {
     if (i >= spec.size())
       throw InputError("network '" + spec + "': expected a factor at character " +
                        std::to_string(i + 1));
+    std::size_t named = 0;
+    std::vector<Factor> group;
+    if (auto t = builtin_topology(spec, i, named)) {
+      group.push_back(Factor{FactorKind::Graph, t->size(), t});
+      i += named;
+    } else {
     char c = static_cast<char>(std::toupper(static_cast<unsigned char>(spec[i])));
     std::size_t token_start = i;
     ++i;
     std::string token(1, c);
     std::uint64_t n = parse_number(spec, i, token);
-    std::vector<Factor> group;
     switch (c) {
       case 'Q':
         if (n < 1 || n > 31)
@@ -127,6 +144,7 @@ Network Network::parse(const std::string& spec) {
                          "' at character " + std::to_string(token_start + 1) +
                          " (use Q<d>, C<n>, P<n>, K<n>, joined by 'x', powers with '^')");
     }
+    }
     if (i < spec.size() && spec[i] == '^') {
       ++i;
       std::uint64_t p = parse_number(spec, i, "^");
@@ -162,6 +180,15 @@ Network::Network(std::vector<Factor> factors) : factors_(std::move(factors)) {
     port_base_.push_back(ports_);
     if (f.size < 2 || f.size > kMaxFactorSize)
       throw InputError("network: factor " + f.name() + " must have 2 to 2^20 vertices");
+    if (f.kind == FactorKind::Graph) {
+      if (!f.graph || f.graph->size() != f.size)
+        throw InputError("network: graph factor without a graph of " + std::to_string(f.size) + " nodes");
+      if (!f.graph->builtin() && factors_.size() > 1)
+        throw InputError("network: a graph file (" + f.graph->name() + ") cannot be a factor of a product");
+      has_graph_ = true;
+      directed_ = directed_ || f.graph->directed();
+      multi_links_ = multi_links_ || f.graph->multi_links();
+    }
     if (size_ > kMaxNodes / f.size)
       throw InputError("network: more than 2^31 nodes is not supported");
     size_ *= f.size;
@@ -179,9 +206,7 @@ std::string Network::name() const {
   std::string s;
   for (std::size_t i = 0; i < factors_.size();) {
     std::size_t j = i;
-    while (j < factors_.size() && factors_[j].kind == factors_[i].kind &&
-           factors_[j].size == factors_[i].size)
-      ++j;
+    while (j < factors_.size() && factors_[j].same_as(factors_[i])) ++j;
     if (!s.empty()) s += "x";
     s += factors_[i].name();
     if (j - i > 1) s += "^" + std::to_string(j - i);
@@ -229,6 +254,7 @@ std::uint32_t Network::port_product(Node u, Node v, int dim) const {
     case FactorKind::Ring: local = (b == (a + 1) % f.size) ? 0 : 1; break;
     case FactorKind::Path: local = (b == a + 1) ? 0 : 1; break;
     case FactorKind::Complete: local = b < a ? b : b - 1; break;
+    case FactorKind::Graph: local = *f.graph->port(a, b); break;
   }
   return port_base_[dim] + local;
 }
@@ -241,6 +267,8 @@ std::uint32_t Network::degree(Node v) const {
     if (f.kind == FactorKind::Path) {
       std::uint32_t a = digit(v, i);
       deg += (a > 0) + (a + 1 < f.size);
+    } else if (f.kind == FactorKind::Graph) {
+      deg += f.graph->out_degree(digit(v, i));
     } else {
       deg += f.ports();
     }
@@ -268,6 +296,8 @@ std::uint32_t Network::eccentricity(Node v) const {
     std::uint32_t a = digit(v, i);
     if (f.kind == FactorKind::Path)
       e += std::max(a, f.size - 1 - a);
+    else if (f.kind == FactorKind::Graph)
+      e += f.graph->eccentricity(a);
     else
       e += f.diameter();
   }
@@ -276,7 +306,31 @@ std::uint32_t Network::eccentricity(Node v) const {
 
 bool Network::is_translation_invariant() const {
   return std::none_of(factors_.begin(), factors_.end(),
-                      [](const Factor& f) { return f.kind == FactorKind::Path; });
+                      [](const Factor& f) {
+                        return f.kind == FactorKind::Path || f.kind == FactorKind::Graph;
+                      });
+}
+
+const Topology* Network::file_graph() const {
+  if (factors_.size() == 1 && factors_[0].kind == FactorKind::Graph && !factors_[0].graph->builtin())
+    return factors_[0].graph.get();
+  return nullptr;
+}
+
+std::uint64_t Network::directed_links(bool capacity) const {
+  std::uint64_t links = 0;
+  for (const Factor& f : factors_) {
+    std::uint64_t e = 0;  // directed edges of the factor graph
+    switch (f.kind) {
+      case FactorKind::K2: e = 2; break;
+      case FactorKind::Ring: e = 2ull * f.size; break;
+      case FactorKind::Path: e = 2ull * (f.size - 1); break;
+      case FactorKind::Complete: e = std::uint64_t{f.size} * (f.size - 1); break;
+      case FactorKind::Graph: e = capacity ? f.graph->link_capacity_total() : f.graph->arcs(); break;
+    }
+    links += e * (size_ / f.size);
+  }
+  return links;
 }
 
 Node Network::translate(Node v, Node t) const {

@@ -240,6 +240,10 @@ ScheduleFile Reader::read() {
                 "unsupported version " + std::to_string(v) + " (this tool reads version " +
                     std::to_string(kScheduleFormatVersion) + ")");
       have_version_ = true;
+    } else if (key == "network" && c_.peek_kind() == Kind::Object) {
+      // An embedded graph (a network read from a graph file): docs/networks-graphs.md.
+      auto t = read_topology(c_, key, "");
+      net_.emplace(std::vector<Factor>{Factor{FactorKind::Graph, t->size(), t}});
     } else if (key == "network") {
       std::string spec = c_.read_string(key);
       try {

@@ -81,6 +81,11 @@ std::uint64_t factor_status(const Factor& f, std::uint32_t a) {
       return path_status(f.size, a);
     case FactorKind::Complete:
       return complete_status(f.size);
+    case FactorKind::Graph: {
+      std::uint64_t s = 0;
+      for (std::uint32_t b = 0; b < f.size; ++b) s += f.graph->distance(a, b);
+      return s;
+    }
   }
   return 0;
 }
@@ -96,6 +101,11 @@ std::uint64_t factor_total_status(const Factor& f) {
       return (k - 1) * k * (k + 1) / 3;  // 2 * sum_d d (k - d)
     case FactorKind::Complete:
       return k * (k - 1);
+    case FactorKind::Graph: {
+      std::uint64_t s = 0;
+      for (std::uint32_t a = 0; a < f.size; ++a) s += factor_status(f, a);
+      return s;
+    }
   }
   return 0;
 }
@@ -118,6 +128,11 @@ std::vector<std::uint64_t> factor_distance_profile(const Factor& f, std::uint32_
       std::vector<std::uint64_t> c(far + 1, 0);
       c[0] = 1;
       for (std::uint32_t d = 1; d <= far; ++d) c[d] = (d <= a) + (d <= k - 1 - a);
+      return c;
+    }
+    case FactorKind::Graph: {
+      std::vector<std::uint64_t> c(f.graph->eccentricity(a) + 1, 0);
+      for (std::uint32_t b = 0; b < k; ++b) ++c[f.graph->distance(a, b)];
       return c;
     }
   }
@@ -228,7 +243,15 @@ std::optional<std::vector<std::uint64_t>> distance_profile(const Network& net, N
 
 std::uint32_t min_degree(const Network& net) {
   std::uint32_t d = 0;
-  for (const Factor& f : net.factors()) d += f.kind == FactorKind::Path ? 1 : f.ports();
+  for (const Factor& f : net.factors()) {
+    if (f.kind == FactorKind::Graph) {
+      std::uint32_t m = f.graph->ports();
+      for (std::uint32_t a = 0; a < f.size; ++a) m = std::min(m, f.graph->out_degree(a));
+      d += m;
+    } else {
+      d += f.kind == FactorKind::Path ? 1 : f.ports();
+    }
+  }
   return d;
 }
 
@@ -236,29 +259,6 @@ std::uint32_t max_degree(const Network& net) {
   return net.ports();
 }
 
-std::uint64_t directed_links(const Network& net) {
-  const std::uint64_t n = net.size();
-  std::uint64_t links = 0;
-  for (const Factor& f : net.factors()) {
-    const std::uint64_t k = f.size;
-    std::uint64_t per_copy = 0;  // directed links of one copy of the factor
-    switch (f.kind) {
-      case FactorKind::K2:
-        per_copy = 2;
-        break;
-      case FactorKind::Ring:
-        per_copy = 2 * k;
-        break;
-      case FactorKind::Path:
-        per_copy = 2 * (k - 1);
-        break;
-      case FactorKind::Complete:
-        per_copy = k * (k - 1);
-        break;
-    }
-    links += n / k * per_copy;
-  }
-  return links;
-}
+std::uint64_t directed_links(const Network& net) { return net.directed_links(); }
 
 }  // namespace schedcert::schedules

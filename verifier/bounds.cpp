@@ -6,6 +6,7 @@
 #include "verifier/bounds.hpp"
 
 #include <algorithm>
+#include <vector>
 
 #include "verifier/bounds_detail.hpp"
 
@@ -20,7 +21,18 @@ std::uint64_t desprez_lower_bound(std::uint64_t p, std::uint64_t alpha) {
 std::uint64_t max_leaves_upper_bound(const Network& net) {
   const u64 n = net.size();
   if (n <= 2) return n;
-  const u64 d = max_degree(net);
+  u64 d = max_degree(net);
+  if (net.has_graph() && net.directed()) {
+    // A spanning tree of the underlying undirected graph: in- and out-neighbours both count.
+    std::vector<u64> deg(net.size(), 0);
+    for (Node v = 0; v < net.size(); ++v)
+      net.for_each_neighbour(v, [&](Node w, int) {
+        ++deg[v];
+        if (!net.adjacent(w, v)) ++deg[w];
+      });
+    d = *std::max_element(deg.begin(), deg.end());
+  }
+  if (d <= 2) return std::min<u64>(2, n - 1);  // a path or a cycle: at most two leaves
   const Wide bound = (static_cast<Wide>(n) * (d - 2) + 2) / (d - 1);
   return std::min<u64>(sat(bound), n - 1);
 }
@@ -41,7 +53,8 @@ LowerBounds lower_bounds(const Network& net, Model model, const schedules::Probl
         net.name(), schedules::to_string(model),
         {},         {},
         leaves};
-  switch (p.kind) {
+  if (net.has_graph()) graph_bounds(c);
+  else switch (p.kind) {
     case ProblemKind::Broadcast:
       broadcast(c);
       break;

@@ -102,5 +102,8 @@ void multinode_accumulation(Ctx& c);
 void total_exchange(Ctx& c);
 void successive(Ctx& c);
 void allreduce(Ctx& c);  // bounds_allreduce.cpp
+// Networks with a graph factor: distance, node counting and max-flow cut bounds only
+// (bounds_graph.cpp), for every problem.
+void graph_bounds(Ctx& c);
 
 }  // namespace schedcert::verifier::bounds_detail

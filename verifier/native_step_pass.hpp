@@ -30,33 +30,39 @@ class LinkCounters {
     if (links <= 4 * transmissions + (1u << 20)) {
       dense_stamp_.assign(links, 0);
       dense_load_.assign(links, 0);
+      dense_count_.assign(links, 0);
     } else {
       std::uint64_t cap = 1;
       while (cap < 2 * transmissions + 16) cap <<= 1;
       keys_.assign(cap, kEmpty);
       stamp_.assign(cap, 0);
       load_.assign(cap, 0);
+      count_.assign(cap, 0);
       mask_ = cap - 1;
     }
   }
-  // Records a use of `link` in step `gen`; returns true if it was already used in that step.
-  SCHEDCERT_INTENDED_WRAP bool use(std::uint64_t link, std::uint32_t gen) {
+  // Records a use of `link` in step `gen`; returns how many packets it carries in that step,
+  // this one included.
+  SCHEDCERT_INTENDED_WRAP std::uint32_t use(std::uint64_t link, std::uint32_t gen) {
     std::uint32_t* st;
     std::uint32_t* ld;
+    std::uint32_t* ct;
     if (!dense_stamp_.empty()) {
       st = &dense_stamp_[link];
       ld = &dense_load_[link];
+      ct = &dense_count_[link];
     } else {
       std::uint64_t h = (link * 0x9E3779B97F4A7C15ull) & mask_;
       while (keys_[h] != link && keys_[h] != kEmpty) h = (h + 1) & mask_;
       keys_[h] = link;
       st = &stamp_[h];
       ld = &load_[h];
+      ct = &count_[h];
     }
     ++*ld;
-    const bool again = *st == gen;
+    *ct = *st == gen ? *ct + 1 : 1;
     *st = gen;
-    return again;
+    return *ct;
   }
   std::uint64_t max_load() const {
     std::uint32_t mx = 0;
@@ -67,9 +73,9 @@ class LinkCounters {
 
  private:
   static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
-  std::vector<std::uint32_t> dense_stamp_, dense_load_;
+  std::vector<std::uint32_t> dense_stamp_, dense_load_, dense_count_;
   std::vector<std::uint64_t> keys_;
-  std::vector<std::uint32_t> stamp_, load_;
+  std::vector<std::uint32_t> stamp_, load_, count_;
   std::uint64_t mask_ = 0;
 };
 
@@ -168,12 +174,16 @@ StepPass step_pass(const Schedule& s, Metrics& m, const Nodes& nodes) {
           }
         }
       }
-      // Link capacity: one packet per directed link per step.
+      // Link capacity: one packet per directed link per step, or the link's multiplicity.
       const std::uint64_t link = static_cast<std::uint64_t>(f) * ports + net.port_in_dim(f, t, *dim);
-      if (links.use(link, gen))
+      const std::uint32_t cap = net.link_capacity(f, t, *dim);
+      if (links.use(link, gen) > cap)
         fail(Rule::LinkCapacity, pk[0], f,
              "link " + std::to_string(f) + " -> " + std::to_string(t) +
-                 " already carries a packet in this step (capacity one packet per direction)");
+                 (cap == 1 ? " already carries a packet in this step (capacity one packet per direction)"
+                           : " already carries " + std::to_string(cap) +
+                                 " packets in this step (capacity " + std::to_string(cap) +
+                                 ", its multiplicity)"));
       // Port limits of the model.
       const std::uint32_t lf = nodes(f), lt = nodes(t);
       if (send_stamp[lf] != gen) {

@@ -138,6 +138,8 @@ std::vector<CoqCut> hop_family(const Network& net) {
         for (std::uint32_t a = 0; a + 1 < k; ++a) cs.push_back(digit_in(e, range(0, a + 1)));
         for (std::uint32_t a = 1; a < k; ++a) cs.push_back(digit_in(e, range(a, k)));
         break;
+      case schedules::FactorKind::Graph:
+        throw InputError("coq bounds: no per-dimension cut family for the graph factor " + f.name());
     }
   }
   return cs;

@@ -44,6 +44,9 @@ std::string network_term(const schedules::Network& net) {
       case FactorKind::Ring: k = "Ring"; break;
       case FactorKind::Path: k = "Path"; break;
       case FactorKind::Complete: k = "Complete"; break;
+      case FactorKind::Graph:
+        throw InputError("coq export: the Coq development models product networks of K2, rings, "
+                         "paths and complete graphs; " + net.name() + " has a graph factor");
     }
     s += std::string(first ? "" : "; ") + "Fac " + k + " " + std::to_string(f.size);
     first = false;

@@ -93,6 +93,8 @@ void reverse_to_combining(const Schedule& s, const Problem& dual, std::vector<Tx
 Schedule reverse(const Schedule& s) {
   const Problem& p = s.problem();
   const Network& net = s.network();
+  if (net.directed())
+    throw InputError("reverse: " + net.name() + " is directed; a reversed schedule would use its arcs backwards");
   const std::uint64_t n = net.size();
   Problem dual = p;
   dual.kind = reversed_kind(p.kind);

@@ -22,8 +22,9 @@ TePattern factor_te(const Factor& f, Model model) {
       return ring_te(f.size, model);
     case FactorKind::Path:
       return path_te(f.size, model);
+    case FactorKind::Graph: break;
   }
-  return {};
+  throw InputError("the Dimakopoulos-Dimopoulos schedules need K_n, C_n and P_n factors, not the graph " + f.name());
 }
 
 std::uint64_t factor_te_steps(const Factor& f, Model model) {
@@ -42,8 +43,9 @@ std::uint64_t factor_te_steps(const Factor& f, Model model) {
     }
     case FactorKind::Path:
       return ap ? L : (n % 2 == 1 ? 2 * L : 2 * L - 1);
+    case FactorKind::Graph: break;
   }
-  return 0;
+  throw InputError("the Dimakopoulos-Dimopoulos schedules need K_n, C_n and P_n factors, not the graph " + f.name());
 }
 
 std::string factor_te_method(const Factor& f, Model model) {
@@ -65,6 +67,7 @@ std::string factor_te_method(const Factor& f, Model model) {
       return ap ? "farthest-destination-first in both directions at once (cut bound floor(n^2/4))"
                 : "farthest-destination-first rightwards, then leftwards (middle-node bound; "
                   "AS(P_n) is not attainable)";
+    case FactorKind::Graph: break;
   }
   return "";
 }

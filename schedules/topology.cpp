@@ -1,0 +1,496 @@
+#include "schedules/topology.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <deque>
+#include <map>
+#include <unordered_map>
+
+#include "schedules/error.hpp"
+#include "schedules/input_text.hpp"
+#include "schedules/json_cursor.hpp"
+
+namespace schedcert::schedules {
+
+namespace {
+
+// A construction error that names an edge (index into the edge list) or none (-1), so that a
+// reader can report the position of that edge in its text.
+struct TopologyError : InputError {
+  TopologyError(long e, const std::string& what) : InputError(what), edge(e) {}
+  long edge;
+};
+
+constexpr std::uint16_t kUnreached = 0xFFFF;
+
+}  // namespace
+
+Topology::Topology(std::string name, bool directed, std::vector<std::string> labels,
+                   const std::vector<TopologyEdge>& edges, bool builtin)
+    : name_(std::move(name)), directed_(directed), builtin_(builtin), labels_(std::move(labels)),
+      edges_(edges) {
+  const std::uint32_t n = size();
+  if (n < 2 || n > kMaxTopologyNodes)
+    throw TopologyError(-1, "graph '" + name_ + "': " + std::to_string(n) +
+                                " nodes; a graph needs 2 to " + std::to_string(kMaxTopologyNodes));
+  auto label = [&](std::uint32_t v) { return v < n ? "'" + labels_[v] + "'" : std::to_string(v); };
+  std::vector<std::map<std::uint32_t, std::uint32_t>> out(n);
+  for (std::size_t i = 0; i < edges_.size(); ++i) {
+    const TopologyEdge& e = edges_[i];
+    const std::string at = "edge " + std::to_string(i) + " (" + label(e.from) + ", " + label(e.to) + ")";
+    if (e.from >= n || e.to >= n)
+      throw TopologyError(static_cast<long>(i), at + ": node id out of range [0, " + std::to_string(n) + ")");
+    if (e.from == e.to) throw TopologyError(static_cast<long>(i), at + ": self-loop");
+    if (e.multiplicity < 1 || e.multiplicity > 1024)
+      throw TopologyError(static_cast<long>(i), at + ": multiplicity " + std::to_string(e.multiplicity) +
+                                                    " is out of range [1, 1024]");
+    auto add = [&](std::uint32_t u, std::uint32_t v) {
+      if (!out[u].emplace(v, e.multiplicity).second)
+        throw TopologyError(static_cast<long>(i),
+                            at + ": duplicate edge (" + label(u) + " and " + label(v) +
+                                " are already joined; use a multiplicity for parallel links)");
+    };
+    add(e.from, e.to);
+    if (!directed_) add(e.to, e.from);
+    multi_ = multi_ || e.multiplicity > 1;
+  }
+  offset_.assign(n + 1, 0);
+  in_degree_.assign(n, 0);
+  for (std::uint32_t u = 0; u < n; ++u) {
+    offset_[u + 1] = offset_[u] + static_cast<std::uint32_t>(out[u].size());
+    max_out_degree_ = std::max(max_out_degree_, static_cast<std::uint32_t>(out[u].size()));
+    for (const auto& [v, m] : out[u]) {
+      head_.push_back(v);
+      mult_.push_back(m);
+      ++in_degree_[v];
+    }
+  }
+  // All-pairs BFS over arcs.
+  dist_.assign(static_cast<std::size_t>(n) * n, kUnreached);
+  ecc_.assign(n, 0);
+  std::vector<std::uint32_t> queue(n);
+  for (std::uint32_t s = 0; s < n; ++s) {
+    std::uint16_t* d = dist_.data() + static_cast<std::size_t>(s) * n;
+    std::size_t qh = 0, qt = 0;
+    d[s] = 0;
+    queue[qt++] = s;
+    while (qh < qt) {
+      const std::uint32_t u = queue[qh++];
+      for (std::uint32_t a = offset_[u]; a < offset_[u + 1]; ++a)
+        if (d[head_[a]] == kUnreached) {
+          d[head_[a]] = static_cast<std::uint16_t>(d[u] + 1);
+          queue[qt++] = head_[a];
+        }
+    }
+    if (qt != n) {
+      std::uint32_t miss = 0;
+      while (d[miss] != kUnreached) ++miss;
+      throw TopologyError(-1, "graph '" + name_ + "' is not " +
+                                  (directed_ ? "strongly connected" : "connected") + ": node " +
+                                  label(miss) + " cannot be reached from node " + label(s));
+    }
+    ecc_[s] = *std::max_element(d, d + n);
+    diameter_ = std::max(diameter_, ecc_[s]);
+  }
+}
+
+std::optional<std::uint32_t> Topology::port(std::uint32_t u, std::uint32_t v) const {
+  if (u >= size()) return std::nullopt;
+  const auto* b = head_.data() + offset_[u];
+  const auto* e = head_.data() + offset_[u + 1];
+  const auto* it = std::lower_bound(b, e, v);
+  if (it == e || *it != v) return std::nullopt;
+  return static_cast<std::uint32_t>(it - b);
+}
+
+std::uint32_t Topology::multiplicity(std::uint32_t u, std::uint32_t v) const {
+  const auto p = port(u, v);
+  return p ? multiplicity_at(u, *p) : 0;
+}
+
+std::uint64_t Topology::link_capacity_total() const {
+  std::uint64_t t = 0;
+  for (auto m : mult_) t += m;
+  return t;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Built-ins. Sources in docs/networks-graphs.md.
+
+namespace {
+
+std::vector<std::string> numbered(const std::string& prefix, std::uint32_t n) {
+  std::vector<std::string> l;
+  for (std::uint32_t i = 0; i < n; ++i) l.push_back(prefix + std::to_string(i));
+  return l;
+}
+
+// DGX-1 (Volta) hybrid cube-mesh, NVLink counts as in msccl-tools / SCCL (Cai et al. PPoPP 2021).
+TopologyPtr dgx1() {
+  static const std::uint32_t links[8][8] = {
+      {0, 2, 1, 1, 2, 0, 0, 0}, {2, 0, 1, 2, 0, 1, 0, 0}, {1, 1, 0, 2, 0, 0, 2, 0},
+      {1, 2, 2, 0, 0, 0, 0, 1}, {2, 0, 0, 0, 0, 2, 1, 1}, {0, 1, 0, 0, 2, 0, 1, 2},
+      {0, 0, 2, 0, 1, 1, 0, 2}, {0, 0, 0, 1, 1, 2, 2, 0}};
+  std::vector<TopologyEdge> e;
+  for (std::uint32_t i = 0; i < 8; ++i)
+    for (std::uint32_t j = i + 1; j < 8; ++j)
+      if (links[i][j] > 0) e.push_back({i, j, links[i][j]});
+  return std::make_shared<Topology>("dgx1", false, numbered("GPU", 8), e, true);
+}
+
+TopologyPtr petersen() {
+  std::vector<TopologyEdge> e;
+  for (std::uint32_t i = 0; i < 5; ++i) {
+    e.push_back({i, (i + 1) % 5, 1});          // outer 5-cycle
+    e.push_back({i, i + 5, 1});                // spokes
+    e.push_back({i + 5, (i + 2) % 5 + 5, 1});  // inner pentagram
+  }
+  return std::make_shared<Topology>("petersen", false, numbered("v", 10), e, true);
+}
+
+// k-ary fat-tree (Al-Fares et al. SIGCOMM 2008): (k/2)^2 core, k pods of k/2 aggregation and
+// k/2 edge switches, k/2 hosts per edge switch. Ids: cores, then per pod aggregation and edge
+// switches, then hosts. Every vertex (switch or host) is a node of the network.
+TopologyPtr fattree(std::uint32_t k, const std::string& name) {
+  const std::uint32_t h = k / 2, cores = h * h, agg0 = cores, edge0 = agg0 + k * h,
+                      host0 = edge0 + k * h, n = host0 + k * h * h;
+  std::vector<std::string> l(n);
+  std::vector<TopologyEdge> e;
+  for (std::uint32_t c = 0; c < cores; ++c) l[c] = "core" + std::to_string(c);
+  for (std::uint32_t p = 0; p < k; ++p)
+    for (std::uint32_t i = 0; i < h; ++i) {
+      const std::uint32_t a = agg0 + p * h + i, s = edge0 + p * h + i;
+      l[a] = "agg" + std::to_string(p) + "." + std::to_string(i);
+      l[s] = "edge" + std::to_string(p) + "." + std::to_string(i);
+      for (std::uint32_t j = 0; j < h; ++j) {
+        e.push_back({i * h + j, a, 1});             // aggregation switch i -> cores i*h .. i*h+h-1
+        e.push_back({a, edge0 + p * h + j, 1});     // full bipartite aggregation-edge in a pod
+        const std::uint32_t host = host0 + (p * h + i) * h + j;
+        l[host] = "host" + std::to_string(p) + "." + std::to_string(i) + "." + std::to_string(j);
+        e.push_back({s, host, 1});
+      }
+    }
+  return std::make_shared<Topology>(name, false, l, e, true);
+}
+
+// Dragonfly (Kim, Dally, Scott, Abts, ISCA 2008) with a routers per group, h global links per
+// router, g = a h + 1 groups, one global link between every pair of groups; routers of a group
+// form a clique. Global port j = r h + q of group i leads to group (i + j + 1) mod g, whose port
+// a h - 1 - j leads back ("absolute" arrangement). Terminals are not modelled.
+TopologyPtr dragonfly(std::uint32_t a, std::uint32_t h, const std::string& name) {
+  const std::uint32_t g = a * h + 1, n = g * a;
+  std::vector<std::string> l(n);
+  std::vector<TopologyEdge> e;
+  for (std::uint32_t i = 0; i < g; ++i)
+    for (std::uint32_t r = 0; r < a; ++r) {
+      l[i * a + r] = "g" + std::to_string(i) + ".r" + std::to_string(r);
+      for (std::uint32_t s = r + 1; s < a; ++s) e.push_back({i * a + r, i * a + s, 1});
+      for (std::uint32_t q = 0; q < h; ++q) {
+        const std::uint32_t j = r * h + q, i2 = (i + j + 1) % g, j2 = a * h - 1 - j;
+        if (i < i2) e.push_back({i * a + r, i2 * a + j2 / h, 1});
+      }
+    }
+  return std::make_shared<Topology>(name, false, l, e, true);
+}
+
+std::vector<std::string> binary_labels(std::uint32_t d) {
+  std::vector<std::string> l;
+  for (std::uint32_t v = 0; v < (1u << d); ++v) {
+    std::string s;
+    for (std::uint32_t b = d; b-- > 0;) s += ((v >> b) & 1) ? '1' : '0';
+    l.push_back(s);
+  }
+  return l;
+}
+
+// Twisted hypercube TQ_d (Esfahanian, Ni, Sagan, IEEE TC 1991): Q_d with the edges 00..0-00..01
+// and 00..11-00..10 replaced by 00..0-00..11 and 00..01-00..10 (one twisted 4-cycle).
+TopologyPtr twisted(std::uint32_t d, const std::string& name) {
+  std::vector<TopologyEdge> e;
+  for (std::uint32_t v = 0; v < (1u << d); ++v)
+    for (std::uint32_t b = 0; b < d; ++b) {
+      const std::uint32_t w = v ^ (1u << b);
+      if (v > w) continue;
+      if ((v == 0 && w == 1) || (v == 2 && w == 3)) continue;
+      e.push_back({v, w, 1});
+    }
+  e.push_back({0, 3, 1});
+  e.push_back({1, 2, 1});
+  return std::make_shared<Topology>(name, false, binary_labels(d), e, true);
+}
+
+// Folded hypercube FQ_d (El-Amawy, Latifi, IEEE TPDS 1991): Q_d plus an edge from every node to
+// its complement.
+TopologyPtr folded(std::uint32_t d, const std::string& name) {
+  std::vector<TopologyEdge> e;
+  const std::uint32_t all = (1u << d) - 1;
+  for (std::uint32_t v = 0; v <= all; ++v) {
+    for (std::uint32_t b = 0; b < d; ++b)
+      if (v < (v ^ (1u << b))) e.push_back({v, v ^ (1u << b), 1});
+    if (v < (v ^ all)) e.push_back({v, v ^ all, 1});
+  }
+  return std::make_shared<Topology>(name, false, binary_labels(d), e, true);
+}
+
+bool starts_with_ci(const std::string& s, std::size_t at, const std::string& word) {
+  if (s.size() - at < word.size()) return false;
+  for (std::size_t i = 0; i < word.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(s[at + i])) != word[i]) return false;
+  return true;
+}
+
+std::uint32_t number_at(const std::string& spec, std::size_t& i, const std::string& what) {
+  const std::size_t start = i;
+  std::uint64_t v = 0;
+  while (i < spec.size() && std::isdigit(static_cast<unsigned char>(spec[i])) && v < 100000)
+    v = v * 10 + static_cast<std::uint64_t>(spec[i++] - '0');
+  if (i == start)
+    throw InputError("network '" + spec + "': expected a number after '" + what +
+                     "' at character " + std::to_string(start + 1));
+  return static_cast<std::uint32_t>(v);
+}
+
+}  // namespace
+
+std::string builtin_topology_names() {
+  return "dgx1, petersen, fattree<k> (k even, 2..16), dragonfly-a<a>h<h>, twisted-Q<d>, folded-Q<d> (d 3..12)";
+}
+
+TopologyPtr builtin_topology(const std::string& spec, std::size_t at, std::size_t& length) {
+  std::size_t i = at;
+  auto range = [&](const std::string& what, std::uint32_t v, std::uint32_t lo, std::uint32_t hi) {
+    if (v < lo || v > hi)
+      throw InputError("network '" + spec + "': " + what + " " + std::to_string(v) +
+                       " is out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  };
+  TopologyPtr t;
+  if (starts_with_ci(spec, i, "dgx1")) {
+    i += 4;
+    t = dgx1();
+  } else if (starts_with_ci(spec, i, "petersen")) {
+    i += 8;
+    t = petersen();
+  } else if (starts_with_ci(spec, i, "fattree")) {
+    i += 7;
+    const std::uint32_t k = number_at(spec, i, "fattree");
+    range("fat-tree arity k", k, 2, 16);
+    if (k % 2 != 0) throw InputError("network '" + spec + "': fat-tree arity k must be even");
+    t = fattree(k, "fattree" + std::to_string(k));
+  } else if (starts_with_ci(spec, i, "dragonfly-a")) {
+    i += 11;
+    const std::uint32_t a = number_at(spec, i, "dragonfly-a");
+    if (i >= spec.size() || std::tolower(static_cast<unsigned char>(spec[i])) != 'h')
+      throw InputError("network '" + spec + "': expected 'h' after the routers per group (dragonfly-a4h1)");
+    ++i;
+    const std::uint32_t h = number_at(spec, i, "h");
+    range("dragonfly routers per group a", a, 1, 16);
+    range("dragonfly global links per router h", h, 1, 16);
+    if ((a * h + 1) * a < 2) throw InputError("network '" + spec + "': dragonfly needs at least 2 routers");
+    t = dragonfly(a, h, "dragonfly-a" + std::to_string(a) + "h" + std::to_string(h));
+  } else if (starts_with_ci(spec, i, "twisted-q") || starts_with_ci(spec, i, "folded-q")) {
+    const bool tw = starts_with_ci(spec, i, "twisted-q");
+    i += tw ? 9 : 8;
+    const std::uint32_t d = number_at(spec, i, tw ? "twisted-Q" : "folded-Q");
+    range(tw ? "twisted hypercube dimension" : "folded hypercube dimension", d, 3, 12);
+    const std::string name = (tw ? "twisted-Q" : "folded-Q") + std::to_string(d);
+    t = tw ? twisted(d, name) : folded(d, name);
+  } else {
+    return nullptr;
+  }
+  length = i - at;
+  return t;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Graph files.
+
+namespace {
+
+constexpr const char* kGraphFormat = "schedcert-graph";
+constexpr const char* kGraphKeys = "format, name, directed, source, nodes, edges";
+
+}  // namespace
+
+TopologyPtr read_topology(json::Cursor& c, const std::string& path, const std::string& fallback_name) {
+  using json::Kind;
+  auto sub = [&](const std::string& key) { return path.empty() ? key : path + "." + key; };
+  const std::string top = path.empty() ? std::string("top level") : path;
+  c.skip_ws();
+  const std::size_t obj_at = c.pos();
+  c.require(Kind::Object, top, "a graph object");
+  c.expect('{', top, "'{'");
+  std::optional<std::vector<std::string>> nodes;
+  std::vector<std::size_t> node_at;
+  std::optional<std::vector<TopologyEdge>> edges;
+  std::vector<std::size_t> edge_at;
+  std::vector<std::string> edge_names;
+  std::size_t edges_pos = 0;
+  std::string name;
+  bool directed = false, have_name = false;
+  std::vector<std::string> seen;
+  if (!c.consume('}')) {
+    while (true) {
+      c.skip_ws();
+      const std::size_t key_at = c.pos();
+      const std::string key = c.read_string(top);
+      c.expect(':', sub(key), "':'");
+      if (std::find(seen.begin(), seen.end(), key) != seen.end())
+        c.fail(key_at, sub(key), "duplicate key");
+      seen.push_back(key);
+      c.skip_ws();
+      const std::size_t at = c.pos();
+      if (key == "format") {
+        const std::string f = c.read_string(sub(key));
+        if (f != kGraphFormat)
+          c.fail(at, sub(key), "expected \"" + std::string(kGraphFormat) + "\", got \"" + f + "\"");
+      } else if (key == "name") {
+        name = c.read_string(sub(key));
+        have_name = true;
+      } else if (key == "source") {
+        c.read_string(sub(key));
+      } else if (key == "directed") {
+        const Kind k = c.peek_kind();
+        if (k != Kind::True && k != Kind::False) c.require(Kind::True, sub(key), "true or false");
+        directed = k == Kind::True;
+        c.skip_value(sub(key));
+      } else if (key == "nodes") {
+        c.require(Kind::Array, sub(key), "an array of node names");
+        c.expect('[', sub(key), "'['");
+        nodes.emplace();
+        if (!c.consume(']')) {
+          while (true) {
+            const std::string p = sub(key) + "[" + std::to_string(nodes->size()) + "]";
+            c.skip_ws();
+            node_at.push_back(c.pos());
+            c.require(Kind::String, p, "a node name (a string)");
+            nodes->push_back(c.read_string(p));
+            if (nodes->size() > kMaxTopologyNodes)
+              c.fail(node_at.back(), p, "more than " + std::to_string(kMaxTopologyNodes) + " nodes");
+            if (c.consume(']')) break;
+            c.expect(',', sub(key), "',' or ']'");
+          }
+        }
+      } else if (key == "edges") {
+        edges_pos = at;
+        c.require(Kind::Array, sub(key), "an array of edges [u, v] or [u, v, multiplicity]");
+        c.expect('[', sub(key), "'['");
+        edges.emplace();
+        if (!c.consume(']')) {
+          while (true) {
+            const std::string p = sub(key) + "[" + std::to_string(edges->size()) + "]";
+            c.skip_ws();
+            edge_at.push_back(c.pos());
+            c.require(Kind::Array, p, "an edge [u, v] or [u, v, multiplicity]");
+            c.expect('[', p, "'['");
+            std::string ends[2];
+            for (int k = 0; k < 2; ++k) {
+              if (k == 1) c.expect(',', p, "',' and the second node name");
+              const std::string pk = p + "[" + std::to_string(k) + "]";
+              c.require(Kind::String, pk, "a node name (a string)");
+              ends[k] = c.read_string(pk);
+            }
+            std::uint32_t mult = 1;
+            if (c.consume(',')) {
+              const std::string pm = p + "[2]";
+              c.skip_ws();
+              const std::size_t mat = c.pos();
+              c.require(Kind::Number, pm, "a multiplicity (a positive integer)");
+              const json::Number num = c.read_number(pm);
+              if (num.negative || !num.integral || num.too_large || num.value < 1 || num.value > 1024)
+                c.fail(mat, pm, "multiplicity " + c.literal(num) + " is not an integer in [1, 1024]");
+              mult = static_cast<std::uint32_t>(num.value);
+            }
+            c.expect(']', p, "']' (an edge is [u, v] or [u, v, multiplicity])");
+            edges->push_back({0, 0, mult});
+            edge_names.push_back(ends[0]);
+            edge_names.push_back(ends[1]);
+            if (c.consume(']')) break;
+            c.expect(',', sub(key), "',' or ']'");
+          }
+        }
+      } else {
+        c.fail(key_at, sub(key), "unknown key (expected one of: " + std::string(kGraphKeys) + ")");
+      }
+      if (c.consume('}')) break;
+      c.expect(',', top, "',' or '}'");
+    }
+  }
+  if (!nodes) c.fail(obj_at, sub("nodes"), "required key is missing");
+  if (!edges) c.fail(obj_at, sub("edges"), "required key is missing");
+  if (!fallback_name.empty()) {
+    name = fallback_name;  // a graph file is named by its path (graph:PATH), "name" is a note
+  } else if (!have_name) {
+    c.fail(obj_at, sub("name"), "required key is missing");
+  }
+  std::unordered_map<std::string, std::uint32_t> id;
+  for (std::uint32_t v = 0; v < nodes->size(); ++v)
+    if (!id.emplace((*nodes)[v], v).second)
+      c.fail(node_at[v], sub("nodes") + "[" + std::to_string(v) + "]",
+             "duplicate node name '" + (*nodes)[v] + "'");
+  for (std::size_t i = 0; i < edges->size(); ++i)
+    for (int k = 0; k < 2; ++k) {
+      auto it = id.find(edge_names[2 * i + static_cast<std::size_t>(k)]);
+      if (it == id.end())
+        c.fail(edge_at[i], sub("edges") + "[" + std::to_string(i) + "][" + std::to_string(k) + "]",
+               "unknown node '" + edge_names[2 * i + static_cast<std::size_t>(k)] + "' in edge " +
+                   std::to_string(i) + " (not in \"nodes\")");
+      (k == 0 ? (*edges)[i].from : (*edges)[i].to) = it->second;
+    }
+  const std::size_t count = nodes->size();
+  try {
+    return std::make_shared<Topology>(name, directed, std::move(*nodes), *edges, false);
+  } catch (const TopologyError& e) {
+    if (e.edge >= 0)
+      c.fail(edge_at[static_cast<std::size_t>(e.edge)], sub("edges") + "[" + std::to_string(e.edge) + "]", e.what());
+    c.fail(count < 2 ? obj_at : edges_pos, count < 2 ? sub("nodes") : sub("edges"), e.what());
+  }
+}
+
+TopologyPtr parse_topology_text(const std::string& text, const std::string& source, const std::string& name) {
+  json::Cursor c(text, source);
+  auto t = read_topology(c, "", name);
+  if (!c.at_end()) c.fail(c.pos(), "top level", "unexpected text after the end of the graph object");
+  return t;
+}
+
+TopologyPtr load_topology_file(const std::string& path) {
+  return parse_topology_text(read_json_input(path), path, "graph:" + path);
+}
+
+namespace {
+
+std::string quoted(const std::string& s) {
+  std::string o = "\"";
+  for (char ch : s) {
+    if (ch == '"' || ch == '\\') o += '\\';
+    if (static_cast<unsigned char>(ch) < 0x20) {
+      static const char* hex = "0123456789abcdef";
+      o += "\\u00";
+      o += hex[(ch >> 4) & 0xF];
+      o += hex[ch & 0xF];
+      continue;
+    }
+    o += ch;
+  }
+  return o + "\"";
+}
+
+}  // namespace
+
+std::string topology_json(const Topology& t, const std::string& indent) {
+  std::string o = "{\"format\": \"schedcert-graph\", \"name\": " + quoted(t.name()) +
+                  ", \"directed\": " + (t.directed() ? "true" : "false") + ",\n" + indent +
+                  " \"nodes\": [";
+  for (std::uint32_t v = 0; v < t.size(); ++v) o += (v ? ", " : "") + quoted(t.labels()[v]);
+  o += "],\n" + indent + " \"edges\": [";
+  for (std::size_t i = 0; i < t.edges().size(); ++i) {
+    const auto& e = t.edges()[i];
+    o += (i ? ",\n" + indent + "   " : "") + std::string("[") + quoted(t.labels()[e.from]) + ", " +
+         quoted(t.labels()[e.to]);
+    if (e.multiplicity != 1) o += ", " + std::to_string(e.multiplicity);
+    o += "]";
+  }
+  return o + "]}";
+}
+
+}  // namespace schedcert::schedules
