@@ -57,7 +57,8 @@ def test_search_tree_max_leaves():
     assert "optimal" in a._repr_html_()
 
 
-def test_sweep_small_matches_cli(cli):
+def test_sweep_small_matches_cli(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a sweep keeps its SHORTER witnesses in ./schedcert-sweep-witnesses
     r = sc.sweep(networks=["Q2"], problems=["broadcast"], models=["all-port", "single-port-full"])
     out = json.loads(cli("sweep", "--networks", "Q2", "--problems", "broadcast", "--models",
                          "all-port", "single-port-full", "--format", "json", "-q").stdout)
@@ -66,3 +67,4 @@ def test_sweep_small_matches_cli(cli):
     assert [key(x) for x in r.rows] == [key(x) for x in out["rows"]]
     assert r.summary["rows"] == len(r.rows) and r.exit_code == 0
     assert "<table>" in r._repr_html_()
+    assert (tmp_path / "schedcert-sweep-witnesses").is_dir()  # the findings were kept
