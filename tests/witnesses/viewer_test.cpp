@@ -140,6 +140,17 @@ TEST_CASE("viewer v2: C5^2 multinode broadcast with torus wrap links, DOM and sc
   fs::remove_all(pg.dir);
 }
 
+TEST_CASE("viewer v2: hiding a dimension leaves its transmissions out of the step") {
+  auto s = build("fa-mnb", 2, 5);
+  auto pg = render(s, "#step=2&hide=0", "hide");
+  std::size_t dim1 = 0;
+  for (std::size_t t = s.step_begin(1); t < s.step_end(1); ++t)
+    dim1 += s.network().digit(s.from(t), 0) == s.network().digit(s.to(t), 0);
+  CHECK(dim1 > 0);
+  CHECK(pg.attr("data-drawn") == std::to_string(dim1));
+  fs::remove_all(pg.dir);
+}
+
 TEST_CASE("viewer v2: invalid schedule, the first violation in the summary") {
   auto s = schedules::read_schedule_file(std::string(SCHEDCERT_TEST_DIR) +
                                          "/fixtures/schedules/invalid-link-capacity-overload.json")
