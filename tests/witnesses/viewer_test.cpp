@@ -140,6 +140,40 @@ TEST_CASE("viewer v2: C5^2 multinode broadcast with torus wrap links, DOM and sc
   fs::remove_all(pg.dir);
 }
 
+// The controls, driven by events a second script dispatches after the viewer's (appended to the
+// page by the test only): arrow key, a click on a node, on an item of the node panel, prev, last,
+// a click on a legend row (hides its dimension).
+TEST_CASE("viewer v2: keyboard, node click, item click, prev, last and legend click work") {
+  auto s = build("sbt-broadcast", 3);
+  auto pg = render(s, "", "interact");
+  {
+    std::ifstream in(pg.html);
+    std::string html((std::istreambuf_iterator<char>(in)), {});
+    const std::string probe = R"(<script>(function(){
+ const s=document.getElementById('viewer-summary'),out=[];
+ const ev=(el,type)=>el.dispatchEvent(new MouseEvent(type,{bubbles:true,clientX:5,clientY:5}));
+ window.dispatchEvent(new KeyboardEvent('keydown',{key:'ArrowRight'}));out.push('k'+s.dataset.step);
+ const n=document.querySelector('circle.node[data-v="3"]');ev(n,'mousedown');ev(n,'mouseup');out.push('n'+s.dataset.node);
+ document.querySelector('#nodepanel .chip[data-item]').click();out.push('t'+s.dataset.traced+'/'+s.dataset.traceTx);
+ document.getElementById('prev').click();out.push('p'+s.dataset.step);
+ document.getElementById('last').click();out.push('l'+s.dataset.step+'/'+s.dataset.drawn);
+ document.querySelector('.dimrow[data-dim="0"]').click();out.push('h'+s.dataset.hidden+'/'+s.dataset.drawn);
+ s.dataset.interact=out.join(',');})();</script>)";
+    html.insert(html.rfind("</body>"), probe);
+    std::ofstream(pg.html) << html;
+  }
+  pg.dom = test::capture(test::chromium(pg.dir / "profile", "--dump-dom", pg.html, "", "1400,900"));
+  // step 1 -> 2; node 3 (011) holds item 0 after step 2; the last step's transmissions, then
+  // those not on dimension 0.
+  std::size_t last = s.step_end(2) - s.step_begin(2), last_dim0 = 0;
+  for (std::size_t t = s.step_begin(2); t < s.step_end(2); ++t)
+    last_dim0 += (s.from(t) ^ s.to(t)) == 1;
+  CHECK(pg.attr("data-interact") == "k2,n3,t0/" + std::to_string(carrying(s, 0)) + ",p1,l3/" +
+                                        std::to_string(last) + ",h0/" +
+                                        std::to_string(last - last_dim0));
+  fs::remove_all(pg.dir);
+}
+
 TEST_CASE("viewer v2: hiding a dimension leaves its transmissions out of the step") {
   auto s = build("fa-mnb", 2, 5);
   auto pg = render(s, "#step=2&hide=0", "hide");
