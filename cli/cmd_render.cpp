@@ -20,7 +20,7 @@ void add_render_command(CLI::App& app, std::function<int()>& action,
   auto out = std::make_shared<std::string>();
   keep.push_back(src);
   keep.push_back(out);
-  src->add_options(sub);
+  src->add_construction_options(sub);
   sub->add_option("-o,--output", *out, "output HTML file ('-' = stdout)")->default_val("-");
   sub->callback([&action, src, out] {
     action = [src, out] {

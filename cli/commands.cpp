@@ -28,6 +28,8 @@ std::shared_ptr<T> hold(std::vector<std::shared_ptr<void>>& keep) {
   return p;
 }
 
+}  // namespace
+
 void add_construction_options(CLI::App* sub, ConstructionOptions& o) {
   sub->add_option("--dim,-d", o.dim, "hypercube dimension d (or torus dimension n)");
   sub->add_option("--radix,-k", o.radix, "torus radix k (odd, for Fragopoulou-Akl)");
@@ -41,6 +43,8 @@ void add_construction_options(CLI::App* sub, ConstructionOptions& o) {
   sub->add_option("--packet-items,-B", o.packet_items, "B: items per packet")->default_val(1);
   sub->add_option("--variant", o.variant, "construction-specific variant (see `list`)");
 }
+
+namespace {
 
 void add_engine_options(CLI::App* sub, EngineOptions& o, const std::string& default_engine) {
   o.engine = default_engine;
@@ -60,6 +64,8 @@ void add_engine_options(CLI::App* sub, EngineOptions& o, const std::string& defa
   sub->add_flag("--json", o.json, "print a machine-readable JSON report instead of text");
 }
 
+}  // namespace
+
 Params to_params(const Construction& c, const ConstructionOptions& o) {
   Params p;
   p.dim = o.dim;
@@ -72,6 +78,8 @@ Params to_params(const Construction& c, const ConstructionOptions& o) {
   p.variant = o.variant;
   return p;
 }
+
+namespace {
 
 certify::CheckOptions to_check(const EngineOptions& e) {
   certify::CheckOptions c;

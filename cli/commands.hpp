@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "schedules/registry.hpp"
+
 namespace schedcert::cli {
 
 // The whole command line: parse, run, map the outcome to the exit code (cli/app.cpp).
@@ -40,6 +42,12 @@ struct ConstructionOptions {
   unsigned packet_items = 1;
   std::string variant;
 };
+
+// The construction options of `generate` (--dim, --radix, --network, --model, --root,
+// --messages, --packet-items, --variant), also taken by `certify` and `render`, and the
+// construction parameters they make (the model defaults to the construction's first).
+void add_construction_options(CLI::App* sub, ConstructionOptions& o);
+schedules::Params to_params(const schedules::Construction& c, const ConstructionOptions& o);
 
 // Options shared by the commands that verify.
 struct EngineOptions {

@@ -1,13 +1,16 @@
-// A self-contained HTML viewer of a schedule: one file, inline CSS, JS and SVG, no network.
-//
-// The page draws the network (figure_data.hpp layout: hypercube projection up to Q_6, grid for
-// two-factor products, a circle otherwise), a slider and a play button to step through the
-// schedule, the current step's transmissions as arrows with their packets, the cumulative load
-// of every directed link up to the current step (arrow width and a table of the busiest links),
-// and the verdict: for an invalid schedule the first violating transmission is drawn red and
-// the script adds an element with id "violation-marker" (id "valid-marker" for a valid one), so
-// a headless browser can check that the script ran. The verdict is the one passed in (the
-// native verifier's, from the caller); the page never re-derives it.
+// A self-contained HTML viewer of a schedule (viewer v2, issue 17): one file, inline CSS and
+// script (html_viewer_css.inc, html_viewer_js.inc), the schedule embedded as compact JSON, no
+// network access. The page lays the network out itself: Q_d up to d = 4 as the cube projection,
+// above as a grid of Gray-ordered Q4 blocks; tori and other two-factor products as a grid with
+// wrap links drawn around the outside; three or more factors as small multiples. It has
+// prev/next/play, a slider and keys, zoom and pan, a legend (dimensions can be hidden), a node
+// panel (items held after the step), item tracing, a link-load heatmap over the steps, and the
+// verdict: for an invalid schedule the first violation (rule, the verifier's message) in a red
+// banner, its transmission drawn red, and the page opens at its step; the script adds
+// #violation-marker (data-rule) or #valid-marker, and writes a summary of what it drew on
+// #viewer-summary (data-steps, data-layout, data-step, ...; docs/figures.md "Viewer v2") so a
+// headless browser can check it. The verdict is the one passed in (the native verifier's, from
+// the caller); the page never re-derives it.
 // Throws InputError for networks above 4096 nodes (figure_data.hpp).
 #pragma once
 #include <iosfwd>

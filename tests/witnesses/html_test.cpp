@@ -4,8 +4,6 @@
 // FAILS when chromium is missing (Debian package: chromium).
 #include <doctest/doctest.h>
 
-#include <array>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -14,29 +12,15 @@
 #include "schedules/schedule_json.hpp"
 #include "verifier/native.hpp"
 #include "witnesses/html.hpp"
+#include "tests/witnesses/chromium_run.hpp"
 
 namespace fs = std::filesystem;
 using namespace schedcert;
 
 namespace {
 
-std::string capture(const std::string& cmd) {
-  std::string r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  std::array<char, 4096> b{};
-  std::size_t n;
-  while ((n = fread(b.data(), 1, b.size(), p)) > 0) r.append(b.data(), n);
-  pclose(p);
-  return r;
-}
-
-std::string chromium(const fs::path& profile, const std::string& what, const fs::path& page) {
-  return "timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
-         "--disable-background-networking --disable-component-update --disable-sync "
-         "--user-data-dir='" + profile.string() + "' " + what +
-         " --window-size=1000,800 'file://" + page.string() + "' 2>/dev/null";
-}
+using test::capture;
+using test::chromium;
 
 void check_page(const std::string& fixture, const std::string& marker, const std::string& rule) {
   INFO("fixture: " << fixture);
