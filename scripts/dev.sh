@@ -19,7 +19,7 @@ what="${1:-demo}"
 # build, python3 runs the second reference checker (tests/reference).
 packages=(cmake g++ make libz3-dev libcli11-dev doctest-dev nlohmann-json3-dev libbenchmark-dev
           libcadical-dev cadical libnauty2-dev libpugixml-dev nauty libopenmpi-dev openmpi-bin ccache libssl-dev z3 cvc5 coq ocaml ocaml-findlib
-          libsha-ocaml-dev python3 texlive-latex-base texlive-pictures graphviz chromium clang libclang-rt-14-dev
+          libsha-ocaml-dev python3 texlive-latex-base texlive-pictures graphviz chromium fonts-dejavu-core clang libclang-rt-14-dev
           pybind11-dev python3-pybind11 python3-dev python3-numpy python3-pytest)
 missing=()
 for p in "${packages[@]}"; do
