@@ -35,6 +35,7 @@ const char* factor_kind(schedules::FactorKind k) {
     case schedules::FactorKind::Ring: return "C";
     case schedules::FactorKind::Path: return "P";
     case schedules::FactorKind::Complete: return "K";
+    case schedules::FactorKind::Graph: return "G";  // an explicit graph: drawn on a circle
   }
   return "?";
 }

@@ -82,8 +82,13 @@ TEST_CASE("limits: --max-memory stops Z3 at run time: exit 3 'out of memory', ne
 }
 
 TEST_CASE("limits: search tree with a tiny --timeout ends with exit 3 within the watchdog's grace") {
-  // The Q8 max-leaves query is still being built when the budget runs out: the watchdog ends it.
-  expect_unknown_in_time("search tree -n Q8 --objective max-leaves --timeout 2 -q", 2, {"--timeout 2.0 s"});
+  // The Q8 max-leaves search is stopped by the budget: either its Z3 call is interrupted through
+  // the budget's stop hook and it reports the interval it reached, or (under sanitizers, while the
+  // query is still being built) the watchdog's hard stop ends it and names the option.
+  const std::string out = expect_run("search tree -n Q8 --objective max-leaves --timeout 2 -q", 3, 2 * 2 + 1, {});
+  const bool interval = has(out, "time budget reached: the optimum lies in [");
+  CHECK((interval || has(out, "--timeout 2.0 s")));
+  if (interval) CHECK(has(out, "answer: unknown"));
 }
 
 TEST_CASE("limits: search alpha with a tiny --timeout reports the interval it reached (exit 3)") {

@@ -56,6 +56,8 @@ inline bool ref_adjacent(const Network& net, std::uint64_t u, std::uint64_t v) {
       case FactorKind::Complete: ok = true; break;
       case FactorKind::Path: ok = hi - lo == 1; break;
       case FactorKind::Ring: ok = hi - lo == 1 || (lo == 0 && hi == f.size - 1); break;
+      // An explicit graph has no formula: its edge list is the definition (schedules/topology).
+      case FactorKind::Graph: ok = f.adjacent(static_cast<std::uint32_t>(a[i]), static_cast<std::uint32_t>(b[i])); break;
     }
   }
   return differing == 1 && ok;
