@@ -89,7 +89,10 @@ void run_interruptible(const std::function<void()>& work, const py::object& prog
   }
   if (interrupted) {
     budget.stop(schedules::BudgetExceeded::Kind::Time);
-    wait_for_worker(std::chrono::milliseconds(0));
+    // Repeated until the worker returns: a stop that lands between a hook's registration and
+    // Z3's check() would otherwise be lost, and the join would wait for Z3's own limit (seen as
+    // a pytest run hanging under load in ctest).
+    while (!wait_for_worker(std::chrono::milliseconds(50))) budget.repeat_stop_hooks();
   }
   worker.join();
   schedules::set_command_budget(schedules::Budget());

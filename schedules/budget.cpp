@@ -171,6 +171,12 @@ void Budget::stop(BudgetExceeded::Kind kind) const {
   for (auto& [id, hook] : state_->hooks) hook();
 }
 
+void Budget::repeat_stop_hooks() const {
+  if (!stopped()) return;
+  std::lock_guard<std::mutex> lock(state_->m);
+  for (auto& [id, hook] : state_->hooks) hook();
+}
+
 bool Budget::stopped() const { return state_->stop_kind.load(std::memory_order_relaxed) >= 0; }
 
 Budget::StopHook Budget::on_stop(std::function<void()> hook) const {

@@ -105,6 +105,10 @@ class Budget {
   // and calls every on_stop hook once. The first reason given wins.
   void stop(BudgetExceeded::Kind kind) const;
   bool stopped() const;
+  // When stopped: calls the live hooks again. An interrupt that reaches a Z3 context just before
+  // its check() begins is lost (the check resets the flag), so a caller that waits for a stopped
+  // computation (the Python module's runner) repeats them until it returns. Hooks are idempotent.
+  void repeat_stop_hooks() const;
   // Registers a hook (e.g. interrupting a Z3 context) called by stop() while the returned
   // guard lives; if the budget is already stopped, the hook runs at once.
   class StopHook;
