@@ -89,7 +89,9 @@ int run_import(const ImportOptions& o) {
   }
   const schedules::Schedule& s = *c.schedule;
   std::cout << "schedcert: " << s.problem().describe()
-            << " (items = chunks; B = the most chunks one transfer carries)\n";
+            << (s.problem().kind == schedules::ProblemKind::Allreduce
+                    ? " (items = contributions rank*M + chunk; a packet = the contributions in the slots sent)\n"
+                    : " (items = chunks; B = the most chunks one transfer carries)\n");
   const verifier::Verdict v = verifier::verify_native(s);
   std::cout << net.name() << " " << schedules::to_string(model) << ": "
             << (v.valid ? "valid" : "INVALID: " + v.violation->message) << " (native verifier; "

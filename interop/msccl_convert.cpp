@@ -30,8 +30,10 @@ Conversion to_schedcert(const MscclAlgo& a, const MscclRounds& r, const Dataflow
     used[placement[g]] = true;
   }
   schedules::Problem p;
+  const bool allreduce = d.shape.coll == "allreduce";
   if (d.shape.coll == "allgather") p.kind = schedules::ProblemKind::MultinodeBroadcast;
   else if (d.shape.coll == "alltoall") p.kind = schedules::ProblemKind::TotalExchange;
+  else if (allreduce) p.kind = schedules::ProblemKind::Allreduce;
   else {
     c.why_not = d.shape.coll + ": data flow verified at MSCCL level; schedcert schedule conversion needs the " +
                 d.shape.coll + " problem kind";
@@ -48,12 +50,33 @@ Conversion to_schedcert(const MscclAlgo& a, const MscclRounds& r, const Dataflow
   const auto ic = static_cast<std::uint64_t>(d.shape.in_chunks);
   auto item = [&](std::uint64_t contribution) -> schedules::Item {
     const std::uint64_t r = contribution / ic, k = contribution % ic;
+    if (allreduce) return placement[r] * ic + k;  // contribution of node src to chunk k, M = ic
     if (d.shape.coll == "allgather") return placement[r] * cf + k;
     return (placement[r] * n + placement[k / cf]) * cf + k % cf;  // alltoall: k = dst*cf + m
   };
   std::vector<std::vector<schedules::Item>> packets(r.transfers.size());
   std::uint32_t b = 1;
   for (std::size_t t = 0; t < r.transfers.size(); ++t) {
+    if (allreduce) {
+      // The packet lists every contribution in the slots the transfer sends, as the simulation
+      // computed them at send time: per chunk one partial sum (or the complete value).
+      for (const Contributions& v : d.payload[t])
+        for (std::uint64_t x : v) packets[t].push_back(item(x));
+      std::sort(packets[t].begin(), packets[t].end());
+      const auto dup = std::adjacent_find(packets[t].begin(), packets[t].end());
+      if (dup != packets[t].end()) {
+        const MscclTransfer& tr = r.transfers[t];
+        std::uint64_t rank = 0;  // the rank placed on the item's node
+        while (placement[rank] != *dup / ic) ++rank;
+        c.why_not = "allreduce: the transfer " + describe_step(a, tr.send.gpu, tr.send.tb, tr.send.step) +
+                    " (round " + std::to_string(tr.round) + ") carries " +
+                    describe_contribution(d.shape, rank * ic + *dup % ic) +
+                    " in two of its chunks; a schedcert packet holds one partial sum per chunk, so "
+                    "it is not an allreduce transmission";
+        return c;
+      }
+      continue;
+    }
     for (const Contributions& v : d.payload[t]) {
       if (v.size() != 1) {
         c.why_not = "a transfer carries a chunk that is not one rank's input chunk";
@@ -64,7 +87,7 @@ Conversion to_schedcert(const MscclAlgo& a, const MscclRounds& r, const Dataflow
     std::sort(packets[t].begin(), packets[t].end());
     b = std::max<std::uint32_t>(b, static_cast<std::uint32_t>(packets[t].size()));
   }
-  p.packet_items = b;
+  p.packet_items = allreduce ? 1 : b;  // allreduce packets have no size limit (docs/allreduce.md)
   c.schedule.emplace(net, model, p);
   schedules::Schedule& s = *c.schedule;
   s.provenance().construction = "msccl-import";

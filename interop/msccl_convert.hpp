@@ -6,9 +6,12 @@
 // is item r*in_chunks + k, which is exactly schedcert's numbering for
 //   allgather = multinode-broadcast(M = cf)   item src*M + m
 //   alltoall  = total-exchange(M = cf)        item (src*N + dst)*M + m
-// B (packet_items) is the largest number of chunks one transfer carries. Reductions
-// (allreduce, reduce_scatter) have no conversion here: their data flow is verified at MSCCL level
-// only, and `why_not` says so.
+//   allreduce = allreduce(M = nchunksperloop) item src*M + m (contribution of src to chunk m)
+// B (packet_items) is the largest number of chunks one transfer carries. An allreduce transfer's
+// packet is the union of the contribution sets of the slots it sends, as the data-flow simulation
+// holds them at send time (one partial sum, or the complete value, per chunk; no B); a transfer
+// that carries one contribution in two of its slots has no schedcert transmission and `why_not`
+// says so. reduce_scatter has no conversion: its data flow is verified at MSCCL level only.
 #pragma once
 #include <optional>
 #include <string>

@@ -25,6 +25,10 @@ class Exporter {
  public:
   Exporter(const schedules::Schedule& s, const std::string& name) : s_(s) {
     const auto& p = s.problem();
+    if (p.kind == schedules::ProblemKind::Allreduce)
+      throw InputError("export msccl: allreduce is not exported (import converts MSCCL allreduce "
+                       "programs; export supports multinode-broadcast -> allgather and "
+                       "total-exchange -> alltoall only)");
     if (p.kind != schedules::ProblemKind::MultinodeBroadcast && p.kind != schedules::ProblemKind::TotalExchange)
       throw InputError("export msccl: problem " + p.describe() +
                        " has no MSCCL collective here (multinode-broadcast -> allgather, "

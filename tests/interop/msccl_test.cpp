@@ -185,7 +185,7 @@ TEST_CASE("msccl: allpairs alltoall is one round on K8, all-port only") {
   CHECK(on(j, "K8", "single-port-full").valid);
 }
 
-TEST_CASE("msccl: recursive halving-doubling allreduce: data flow only") {
+TEST_CASE("msccl: recursive halving-doubling allreduce converts to a schedcert allreduce") {
   const Imported i = import_text(slurp(real("allreduce_recursive_doubling_halving_8.xml")), "ar.xml");
   CHECK(i.rounds.rounds == 6);
   CHECK(i.rounds.transfers.size() == 48);
@@ -193,10 +193,91 @@ TEST_CASE("msccl: recursive halving-doubling allreduce: data flow only") {
   CHECK(i.flow.shape.reduction);
   const Conversion c = to_schedcert(i.algo, i.rounds, i.flow, schedules::Network::parse("Q3"),
                                     schedules::Model::AllPort);
+  REQUIRE(c.schedule);
+  const schedules::Schedule& s = *c.schedule;
+  CHECK(s.problem().kind == schedules::ProblemKind::Allreduce);
+  CHECK(s.problem().messages == 8);  // M = nchunksperloop
+  // One transmission per MSCCL transfer, in its round, whose packet is the simulated contents of
+  // the slots it sends (item = rank*M + chunk = the contribution's number, rank r on node r).
+  REQUIRE(s.num_steps() == 6);
+  REQUIRE(s.num_transmissions() == i.rounds.transfers.size());
+  std::size_t chunk_values = 0;
+  for (std::size_t t = 0; t < i.rounds.transfers.size(); ++t) {
+    const MscclTransfer& tr = i.rounds.transfers[t];
+    CAPTURE(t);
+    CHECK(s.from(t) == static_cast<schedules::Node>(tr.from));
+    CHECK(s.to(t) == static_cast<schedules::Node>(tr.to));
+    CHECK(s.step_begin(tr.round - 1) <= t);
+    CHECK(t < s.step_end(tr.round - 1));
+    std::vector<schedules::Item> want;
+    for (const Contributions& v : i.flow.payload[t]) want.insert(want.end(), v.begin(), v.end());
+    std::sort(want.begin(), want.end());
+    std::vector<schedules::Item> got(s.packet(t).begin(), s.packet(t).end());
+    std::sort(got.begin(), got.end());
+    CHECK(got == want);
+    chunk_values += i.flow.payload[t].size();
+  }
+  CHECK(chunk_values == 112);
+  // Rounds 1-3 carry partial sums of 1, 2, 4 contributions; rounds 4-6 complete values (8).
+  for (std::size_t t = 0; t < i.rounds.transfers.size(); ++t) {
+    const int round = i.rounds.transfers[t].round;
+    for (const Contributions& v : i.flow.payload[t])
+      CHECK(v.size() == (round <= 3 ? std::size_t{1} << (round - 1) : std::size_t{8}));
+  }
+  // The native verdict on Q3 (docs/msccl.md).
+  CHECK(verifier::verify_native(s).valid);
+  CHECK(on(i, "Q3", "single-port-full").valid);
+  const auto c8 = on(i, "C8", "all-port");
+  REQUIRE(!c8.valid);
+  CHECK(c8.violation->rule == verifier::Rule::Adjacency);
+}
+
+TEST_CASE("msccl: a double-counting allreduce is rejected at the MSCCL level and not converted") {
+  const std::string f = std::string(SCHEDCERT_TEST_DIR) + "/fixtures/msccl/double-count.xml";
+  const Imported i = import_text(slurp(f), "double-count.xml");
+  CHECK(i.algo.coll == "allreduce");
+  CHECK(!i.flow.valid);
+  REQUIRE(!i.flow.violations.empty());
+  CHECK(i.flow.violations.front().find("twice") != std::string::npos);
+  const Conversion c = to_schedcert(i.algo, i.rounds, i.flow, schedules::Network::parse("K2"),
+                                    schedules::Model::AllPort);
   CHECK(!c.schedule);
-  CHECK(c.why_not ==
-        "allreduce: data flow verified at MSCCL level; schedcert schedule conversion needs the "
-        "allreduce problem kind");
+  CHECK(c.why_not == "the data flow is wrong, so chunks do not map to items");
+  // The valid two-gpu allreduce fixtures convert and verify on K2.
+  for (const char* name : {"valid-allreduce-re.xml"}) {
+    CAPTURE(name);
+    const Imported j = import_text(slurp(std::string(SCHEDCERT_TEST_DIR) + "/fixtures/msccl/" + name), name);
+    REQUIRE(j.flow.valid);
+    CHECK(on(j, "K2", "all-port").valid);
+  }
+  // Valid MSCCL data flow, but one transfer carries (rank 0, chunk 0) in two slots: no schedcert
+  // packet (one partial sum per chunk), said in words.
+  const Imported k = import_text(R"(<algo name="dup-slots" proto="Simple" nchannels="1" nchunksperloop="1" ngpus="2" coll="allreduce" inplace="1">
+  <gpu id="0" i_chunks="1" o_chunks="0" s_chunks="2">
+    <tb id="0" send="1" recv="1" chan="0">
+      <step s="0" type="cpy" srcbuf="i" srcoff="0" dstbuf="s" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="0"/>
+      <step s="1" type="cpy" srcbuf="i" srcoff="0" dstbuf="s" dstoff="1" cnt="1" depid="-1" deps="-1" hasdep="0"/>
+      <step s="2" type="s" srcbuf="s" srcoff="0" dstbuf="s" dstoff="0" cnt="2" depid="-1" deps="-1" hasdep="0"/>
+      <step s="3" type="r" srcbuf="i" srcoff="0" dstbuf="i" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="0"/>
+    </tb>
+  </gpu>
+  <gpu id="1" i_chunks="1" o_chunks="0" s_chunks="2">
+    <tb id="0" send="0" recv="0" chan="0">
+      <step s="0" type="r" srcbuf="s" srcoff="0" dstbuf="s" dstoff="0" cnt="2" depid="-1" deps="-1" hasdep="0"/>
+      <step s="1" type="re" srcbuf="s" srcoff="0" dstbuf="i" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="0"/>
+      <step s="2" type="s" srcbuf="i" srcoff="0" dstbuf="i" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="0"/>
+    </tb>
+  </gpu>
+</algo>
+)", "dup.xml");
+  REQUIRE(k.flow.valid);
+  const Conversion e = to_schedcert(k.algo, k.rounds, k.flow, schedules::Network::parse("K2"),
+                                    schedules::Model::AllPort);
+  CHECK(!e.schedule);
+  CHECK(e.why_not ==
+        "allreduce: the transfer gpu 0 tb 0 step 2 (s, line 6) (round 1) carries (rank 0, chunk 0) in "
+        "two of its chunks; a schedcert packet holds one partial sum per chunk, so it is not an "
+        "allreduce transmission");
 }
 
 TEST_CASE("msccl: export then import gives back the same rounds and transmissions") {
@@ -263,10 +344,20 @@ TEST_CASE("msccl: the command line round trip, and -o writes a schedule that ver
   CHECK(r.code == 0);
   CHECK(r.out.find("Q3 all-port: valid (native verifier; 3 steps, 56 transmissions") != std::string::npos);
   CHECK(testing::run_cli("verify back.json", d).code == 0);
-  // allreduce: no conversion, said in words, exit 0 (the data flow is valid).
-  auto ar = testing::run_cli("import msccl " + real("allreduce_recursive_doubling_halving_8.xml") + " -n Q3", d);
+  // allreduce: converted, checked on Q3, and -o writes a schedule that verify accepts.
+  auto ar = testing::run_cli("import msccl " + real("allreduce_recursive_doubling_halving_8.xml") +
+                             " -n Q3 -o ar.json", d);
+  CAPTURE(ar.out);
   CHECK(ar.code == 0);
-  CHECK(ar.out.find("allreduce: data flow verified at MSCCL level; schedcert schedule conversion needs the allreduce problem kind") != std::string::npos);
+  CHECK(ar.out.find("schedcert: allreduce(M=8)") != std::string::npos);
+  CHECK(ar.out.find("Q3 all-port: valid (native verifier; 6 steps, 48 transmissions") != std::string::npos);
+  CHECK(testing::run_cli("verify ar.json", d).code == 0);
+  // Export of an allreduce schedule: refused in words.
+  REQUIRE(testing::run_cli("generate allreduce-recursive-doubling --dim 3 -o ard.json", d).code == 0);
+  auto are = testing::run_cli("export msccl ard.json -o ard.xml", d);
+  CHECK(are.code == 2);
+  CHECK(are.out.find("export msccl: allreduce is not exported") != std::string::npos);
+  CHECK(!fs::exists(dir / "ard.xml"));
   // Wrong network size: an input error.
   CHECK(testing::run_cli("import msccl mnb.xml --network Q4", d).code == 2);
   // Export of a problem MSCCL has no collective for here: an input error.
