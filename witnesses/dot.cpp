@@ -10,16 +10,33 @@ namespace schedcert::witnesses {
 
 using schedules::Node;
 
-namespace {
-
-std::string quoted(const std::string& s) {
+std::string dot_quoted(const std::string& s) {
   std::string r = "\"";
-  for (char c : s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c == '_' && i + 1 < s.size() && s[i + 1] == '{') {  // X_{...} -> X(...)
+      int depth = 0;
+      std::size_t j = i + 1;
+      for (; j < s.size(); ++j) {
+        if (s[j] == '{') ++depth;
+        if (s[j] == '}' && --depth == 0) break;
+      }
+      if (j < s.size()) {
+        r += '(' + s.substr(i + 2, j - i - 2) + ')';
+        i = j;
+        continue;
+      }
+    }
+    if (c == '_') continue;  // T_0 -> T0
     if (c == '"' || c == '\\') r += '\\';
     r += c;
   }
   return r + "\"";
 }
+
+namespace {
+
+std::string quoted(const std::string& s) { return dot_quoted(s); }
 
 std::string title(const schedules::Schedule& s) {
   return s.problem().describe() + " on " + s.network().name() + ", " + to_string(s.model()) +
@@ -49,9 +66,10 @@ void write_dot_union(const schedules::Schedule& s, std::ostream& out,
   auto edges = build_union(s, verdict);
   auto pts = layout(s.network());
   out << "digraph schedule_union {\n  label=" << quoted(title(s))
-      << ";\n  labelloc=t;\n  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n";
+      << ";\n  labelloc=t;\n  layout=neato;\n  inputscale=72;\n  overlap=true;\n  splines=true;\n"
+         "  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n";
   for (Node v = 0; v < pts.size(); ++v) {
-    char pos[64];
+    char pos[64];  // points (inputscale=72 for neato, the unit of neato -n2), pinned
     std::snprintf(pos, sizeof pos, "%.0f,%.0f!", 36 * pts[v].x, 36 * pts[v].y);
     out << "  n" << v << " [label=" << quoted(node_label(s.network(), v)) << ", pos=\"" << pos
         << "\"];\n";

@@ -1,6 +1,8 @@
 // Design note: see figures_graph.hpp.
 #include "witnesses/figures_graph.hpp"
 
+#include "witnesses/dot.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <limits>
@@ -36,14 +38,7 @@ std::string num(double v) {
   return s;
 }
 
-std::string quoted(const std::string& s) {
-  std::string r = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') r += '\\';
-    r += c;
-  }
-  return r + "\"";
-}
+std::string quoted(const std::string& s) { return dot_quoted(s); }  // plain text (dot.hpp)
 
 void place(FigNode& n, double slot, double level, bool right) {
   if (right) {

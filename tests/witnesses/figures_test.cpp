@@ -8,12 +8,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <unistd.h>
 
 #include "schedules/schedule_json.hpp"
 #include "verifier/native.hpp"
 #include "witnesses/dot.hpp"
+#include "witnesses/figure_data.hpp"
 #include "witnesses/latex.hpp"
 #include "witnesses/tikz.hpp"
 
@@ -107,4 +109,42 @@ TEST_CASE("figures: pdflatex compiles the .tex and dot renders the .dot") {
     }
   }
   fs::remove_all(dir);
+}
+
+TEST_CASE("figures: the union graph's layout is what Graphviz draws, and dot labels are plain text") {
+  // dot -Tplain prints "node NAME X Y ..." in inches after layout: the pinned positions must come
+  // back (up to one translation), whichever engine the command names.
+  const auto f = schedules::read_schedule_file(fixture("valid-sbt-broadcast-q3-all-port.json"));
+  const fs::path dir = fs::temp_directory_path() / ("schedcert-dot-layout-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  {
+    std::ofstream o(dir / "u.dot");
+    witnesses::write_dot_union(f.schedule, o);
+  }
+  const auto pts = witnesses::layout(f.schedule.network());
+  for (const char* engine : {"dot", "neato", "neato -n2"}) {
+    const std::string cmd = std::string(engine) + " -Tplain " + (dir / "u.dot").string() + " > " + (dir / "u.plain").string();
+    REQUIRE_MESSAGE(std::system(cmd.c_str()) == 0, cmd);
+    std::ifstream in(dir / "u.plain");
+    std::map<int, std::pair<double, double>> at;
+    std::string word;
+    while (in >> word)
+      if (word == "node") {
+        std::string name;
+        double x = 0, y = 0;
+        in >> name >> x >> y;
+        at[std::stoi(name.substr(1))] = {x, y};
+      }
+    REQUIRE(at.size() == pts.size());
+    for (std::size_t v = 1; v < pts.size(); ++v) {
+      INFO(engine << ": node " << v);
+      CHECK(at[static_cast<int>(v)].first - at[0].first == doctest::Approx(0.5 * (pts[v].x - pts[0].x)).epsilon(0.02));
+      CHECK(at[static_cast<int>(v)].second - at[0].second == doctest::Approx(0.5 * (pts[v].y - pts[0].y)).epsilon(0.02));
+    }
+  }
+  fs::remove_all(dir);
+  CHECK(witnesses::dot_quoted("the BSG_{0^n} spanning graph on MT_{3,3}, T_i = Ro^i(T_0)") ==
+        "\"the BSG(0^n) spanning graph on MT(3,3), Ti = Ro^i(T0)\"");
+  CHECK(witnesses::dot_quoted("a \"b\" \\c") == "\"a \\\"b\\\" \\\\c\"");
+  CHECK(witnesses::dot_quoted("X_{a_{b}}") == "\"X(a_{b})\"");
 }
