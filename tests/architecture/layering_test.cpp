@@ -32,7 +32,9 @@ TEST_CASE("architecture: every folder includes only the layers below it") {
   const fs::path root = fs::path(SCHEDCERT_TEST_DIR).parent_path();
   const std::regex include_re("#include \"([a-z_0-9]+)/");
   std::size_t files = 0;
-  for (const auto& [folder, level] : kLayers) {
+  for (const auto& layer : kLayers) {
+    const std::string folder = layer.first;  // copies: doctest's macros capture them in lambdas,
+    const int level = layer.second;          // which clang 14 refuses for structured bindings
     for (const auto& entry : fs::recursive_directory_iterator(root / folder)) {
       const auto ext = entry.path().extension();
       if (ext != ".cpp" && ext != ".hpp") continue;

@@ -56,7 +56,8 @@ schedcert::testing::CliResult run_alpha(const Dir& dir, int d, int level) {
 
 TEST_CASE("alpha cnf coq: the extracted alpha_cnf equals the C++ CNF (d = 3, 4, 5 level 1, d = 3, 4 level 0)") {
   REQUIRE_FALSE(checker().empty());
-  for (auto [d, level] : {std::pair{3, 1}, {4, 1}, {5, 1}, {3, 0}, {4, 0}}) {
+  for (const auto& dl : {std::pair{3, 1}, {4, 1}, {5, 1}, {3, 0}, {4, 0}}) {
+    const int d = dl.first, level = dl.second;  // not a structured binding: CAPTURE captures it (clang 14)
     CAPTURE(d);
     CAPTURE(level);
     Dir dir("eq" + std::to_string(d) + std::to_string(level));

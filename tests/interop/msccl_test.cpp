@@ -371,7 +371,9 @@ TEST_CASE("msccl: the command line round trip, and -o writes a schedule that ver
 TEST_CASE("msccl: export writes the golden text (bertsekas-mnb on Q1, bertsekas-te on Q2)") {
   const auto& reg = schedules::Registry::instance();
   const std::pair<const char*, int> cases[] = {{"bertsekas-mnb", 1}, {"bertsekas-te", 2}};
-  for (const auto& [name, dim] : cases) {
+  for (const auto& c : cases) {
+    const char* name = c.first;  // not a structured binding: CAPTURE captures it (clang 14)
+    const int dim = c.second;
     CAPTURE(name);
     schedules::Params p;
     p.dim = dim;
