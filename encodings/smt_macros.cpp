@@ -124,7 +124,8 @@ std::string network_macros(const schedules::Network& net) {
       const auto& f = net.factors()[static_cast<std::size_t>(j)];
       if (f.kind != schedules::FactorKind::Graph || !f.graph->multi_links()) continue;
       std::string cj = "1";
-      for (std::uint32_t a = f.size; a-- > 0;) {
+      for (std::uint32_t a1 = f.size; a1 > 0; --a1) {  // a = size-1 .. 0, without wrapping below 0
+        const std::uint32_t a = a1 - 1;
         const auto [b, e] = f.graph->out(a);
         for (const std::uint32_t* w = b; w != e; ++w) {
           const std::uint32_t m = f.graph->multiplicity_at(a, static_cast<std::uint32_t>(w - b));

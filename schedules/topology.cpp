@@ -197,7 +197,7 @@ std::vector<std::string> binary_labels(std::uint32_t d) {
   std::vector<std::string> l;
   for (std::uint32_t v = 0; v < (1u << d); ++v) {
     std::string s;
-    for (std::uint32_t b = d; b-- > 0;) s += ((v >> b) & 1) ? '1' : '0';
+    for (std::uint32_t b = d; b > 0; --b) s += ((v >> (b - 1)) & 1) ? '1' : '0';  // no wrap below 0
     l.push_back(s);
   }
   return l;
