@@ -20,6 +20,14 @@ using Claim = std::function<std::optional<std::uint64_t>(const Params&)>;
 
 std::uint64_t pow2(int d) { return std::uint64_t{1} << d; }
 
+// The torus constructions: k (--radix, default 3) and the number of nodes k^n of MT_{n,k}.
+int radix(const Params& p) { return p.radix == 0 ? 3 : p.radix; }
+std::uint64_t torus_nodes(const Params& p) {
+  std::uint64_t n = 1;
+  for (int i = 0; i < p.dim; ++i) n *= static_cast<std::uint64_t>(radix(p));
+  return n;
+}
+
 Claim value(std::uint64_t (*f)(const Params&)) {
   return [f](const Params& p) -> std::optional<std::uint64_t> { return f(p); };
 }
@@ -106,14 +114,13 @@ void register_allreduce(Registry& r) {
                   "of the complete chunks (allgather)",
                   {Model::AllPort}, "--dim n (1..3) [--radix k odd, default 3]", 3);
     c.claimed_steps = [](const Params& p) -> std::optional<std::uint64_t> {
-      return 2 * fragopoulou1995::mnb_claimed_steps(p.dim, p.radix == 0 ? 3 : p.radix, 1);
+      return 2 * fragopoulou1995::mnb_claimed_steps(p.dim, radix(p), 1);
     };
     c.claimed_transmissions = [](const Params& p) -> std::optional<std::uint64_t> {
-      std::uint64_t n = 1;
-      for (int i = 0; i < p.dim; ++i) n *= static_cast<std::uint64_t>(p.radix == 0 ? 3 : p.radix);
+      const std::uint64_t n = torus_nodes(p);
       return 2 * n * (n - 1);
     };
-    c.generate = [](const Params& p) { return a::mna_mnb_torus(p.dim, p.radix == 0 ? 3 : p.radix); };
+    c.generate = [](const Params& p) { return a::mna_mnb_torus(p.dim, radix(p)); };
     r.add(std::move(c));
   }
   {
@@ -124,14 +131,13 @@ void register_allreduce(Registry& r) {
                   "broadcast, then that broadcast of the complete value",
                   {Model::AllPort}, "--dim n (1..4) [--radix k odd, default 3]", 4);
     c.claimed_steps = [](const Params& p) -> std::optional<std::uint64_t> {
-      return 2 * fragopoulou1995::mnb_claimed_steps(p.dim, p.radix == 0 ? 3 : p.radix, 1);
+      return 2 * fragopoulou1995::mnb_claimed_steps(p.dim, radix(p), 1);
     };
     c.claimed_transmissions = [](const Params& p) -> std::optional<std::uint64_t> {
-      std::uint64_t n = 1;
-      for (int i = 0; i < p.dim; ++i) n *= static_cast<std::uint64_t>(p.radix == 0 ? 3 : p.radix);
+      const std::uint64_t n = torus_nodes(p);
       return 2 * (n - 1);
     };
-    c.generate = [](const Params& p) { return a::tree_torus(p.dim, p.radix == 0 ? 3 : p.radix); };
+    c.generate = [](const Params& p) { return a::tree_torus(p.dim, radix(p)); };
     r.add(std::move(c));
   }
   {
@@ -141,15 +147,12 @@ void register_allreduce(Registry& r) {
                   "dimension, a bidirectional ring exchange of the blocks combined so far",
                   {Model::AllPort}, "--dim n (1..4) [--radix k odd, default 3]", 4);
     c.claimed_steps = [](const Params& p) -> std::optional<std::uint64_t> {
-      return static_cast<std::uint64_t>(p.dim) * ((p.radix == 0 ? 3 : p.radix) - 1) / 2;
+      return static_cast<std::uint64_t>(p.dim) * (radix(p) - 1) / 2;
     };
     c.claimed_transmissions = [](const Params& p) -> std::optional<std::uint64_t> {
-      const std::uint64_t k = static_cast<std::uint64_t>(p.radix == 0 ? 3 : p.radix);
-      std::uint64_t n = 1;
-      for (int i = 0; i < p.dim; ++i) n *= k;
-      return static_cast<std::uint64_t>(p.dim) * (k - 1) * n;
+      return static_cast<std::uint64_t>(p.dim) * (radix(p) - 1) * torus_nodes(p);
     };
-    c.generate = [](const Params& p) { return a::torus_rings(p.dim, p.radix == 0 ? 3 : p.radix); };
+    c.generate = [](const Params& p) { return a::torus_rings(p.dim, radix(p)); };
     r.add(std::move(c));
   }
 }
