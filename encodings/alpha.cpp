@@ -166,14 +166,15 @@ AlphaResult max_leaf_spanning_tree(int d, unsigned timeout_ms, const std::string
     Encoding e = encode(ctx, d, k);
     z3::solver sol(ctx, "QF_FD");
     z3::params prm(ctx);
-    if (timeout_ms) prm.set("timeout", static_cast<unsigned>(left));
-    prm.set("ctrl_c", z3_ctrl_c());
+    prm.set("ctrl_c", z3_ctrl_c());  // the time limit is a Z3Deadline (z3_interrupts.hpp)
     sol.set(prm);
     sol.add(e.constraints);
     sol.add(z3::atmost(e.s, k));
     // The command's budget (a watchdog's stop, Ctrl-C in the Python module) interrupts the query.
     const auto hook = schedules::command_budget().on_stop([&ctx] { ctx.interrupt(); });
+    Z3Deadline deadline(ctx, timeout_ms ? static_cast<unsigned>(left) : 0u);
     const z3::check_result cr = sol.check();
+    deadline.finish();
     std::string file;
     if (!emit_smt2_dir.empty()) {
       file = emit_smt2_dir + "/alpha-Q" + std::to_string(d) + "-S-atmost-" + std::to_string(k) + ".smt2";

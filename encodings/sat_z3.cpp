@@ -20,15 +20,17 @@ class Z3Sat : public SatBackend {
     solver_.add(clause.empty() ? ctx_.bool_val(false) : z3::mk_or(lits));
   }
   SatAnswer solve(const std::vector<int>& assumptions, double seconds) override {
+    // Our own deadline, not Z3's "timeout" parameter (encodings/z3_interrupts.hpp says why).
     z3::params p(ctx_);
-    p.set("timeout", seconds > 0 ? schedules::seconds_to_ms(seconds) : 4294967295u);
     p.set("ctrl_c", z3_ctrl_c());
     solver_.set(p);
     z3::expr_vector as(ctx_);
     for (int l : assumptions) as.push_back(l > 0 ? var(l) : !var(-l));
     // The command's budget (a watchdog's stop, Ctrl-C in the Python module) interrupts the call.
     const auto hook = schedules::command_budget().on_stop([this] { ctx_.interrupt(); });
+    Z3Deadline deadline(ctx_, seconds > 0 ? schedules::seconds_to_ms(seconds) : 0u);
     const z3::check_result r = solver_.check(as);
+    deadline.finish();
     if (r == z3::sat) model_ = std::make_unique<z3::model>(solver_.get_model());
     return r == z3::sat ? SatAnswer::Sat : r == z3::unsat ? SatAnswer::Unsat : SatAnswer::Unknown;
   }

@@ -171,8 +171,10 @@ Verdict verify_smt(const Schedule& s, const SmtOptions& o) {
   try {
     z3::context ctx;
     z3::solver solver(ctx, "QF_LIA");
-    solver.set("timeout", budget.has_deadline() ? budget.solver_timeout_ms(o.timeout_ms) : o.timeout_ms);
+    // Our own deadline, not Z3's "timeout" parameter (encodings/z3_interrupts.hpp says why).
+    const unsigned limit_ms = budget.has_deadline() ? budget.solver_timeout_ms(o.timeout_ms) : o.timeout_ms;
     solver.set("ctrl_c", z3_ctrl_c());
+    bool timed_out = false;
     const z3::check_result r = [&] {
       const auto hook = budget.on_stop([&ctx] { ctx.interrupt(); });
       {
@@ -180,10 +182,14 @@ Verdict verify_smt(const Schedule& s, const SmtOptions& o) {
         solver.from_string(q.body.c_str());
         parsing.tick();
       }
-      return solver.check();
+      Z3Deadline deadline(ctx, limit_ms);
+      const z3::check_result answer = solver.check();
+      deadline.finish();
+      timed_out = deadline.fired();
+      return answer;
     }();
     if (r == z3::unknown) {
-      const std::string why = solver.reason_unknown();
+      const std::string why = timed_out ? std::string("timeout") : solver.reason_unknown();
       const bool timeout = why.find("timeout") != std::string::npos || why.find("canceled") != std::string::npos;
       throw UnknownResult(timeout ? "smt: Z3 hit the timeout of " + std::to_string(o.timeout_ms) +
                                         " ms before deciding the schedule (reason: " + why + ")"

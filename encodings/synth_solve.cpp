@@ -114,15 +114,21 @@ SolveOutcome solve_with_z3(const Formula& f, const SolveSettings& settings) {
   }
 
   // The timeout is set once the query is loaded, so that it ends with the command's budget.
+  // Our own deadline, not Z3's "timeout" parameter (encodings/z3_interrupts.hpp says why).
+  const unsigned limit_ms = budget.has_deadline() ? budget.solver_timeout_ms(settings.timeout_ms)
+                                                  : settings.timeout_ms;
   z3::params p(ctx);
-  p.set("timeout", budget.has_deadline() ? budget.solver_timeout_ms(settings.timeout_ms)
-                                         : settings.timeout_ms);
   p.set("ctrl_c", z3_ctrl_c());
   s.set(p);
+  bool timed_out = false;
   const z3::check_result r = [&] {
     const auto solving = budget.phase("Z3 check");
     const auto hook = budget.on_stop([&ctx] { ctx.interrupt(); });
-    return s.check();
+    Z3Deadline deadline(ctx, limit_ms);
+    const z3::check_result answer = s.check();
+    deadline.finish();
+    timed_out = deadline.fired();
+    return answer;
   }();
   if (r == z3::sat) {
     out.status = SolveOutcome::Status::Sat;
@@ -141,7 +147,7 @@ SolveOutcome solve_with_z3(const Formula& f, const SolveSettings& settings) {
     out.status = SolveOutcome::Status::Unsat;
   } else {
     out.status = SolveOutcome::Status::Unknown;
-    out.reason = s.reason_unknown();
+    out.reason = timed_out ? "timeout" : s.reason_unknown();
   }
   out.stats = stats_line(s.statistics());
   out.seconds =

@@ -209,14 +209,15 @@ TreeAnswer search_tree(const TreeQuery& q) {
       a.symmetry = sym ? "root translated to 0; " + e.symmetry : "off";
       z3::solver sol(ctx, "QF_FD");
       z3::params prm(ctx);
-      if (q.timeout_ms) prm.set("timeout", static_cast<unsigned>(left));
-      prm.set("ctrl_c", z3_ctrl_c());
+      prm.set("ctrl_c", z3_ctrl_c());  // the time limit is a Z3Deadline (z3_interrupts.hpp)
       sol.set(prm);
       sol.add(e.constraints);
       // The command's budget (a watchdog's stop, Ctrl-C in the Python module) interrupts the
       // query: unknown, so the answer is a gap.
       const auto hook = schedules::command_budget().on_stop([&ctx] { ctx.interrupt(); });
+      Z3Deadline deadline(ctx, q.timeout_ms ? static_cast<unsigned>(left) : 0u);
       const z3::check_result cr = sol.check();
+      deadline.finish();
       last = b;
       asked = true;
       last_answer = cr == z3::sat ? "sat" : cr == z3::unsat ? "unsat" : "unknown";

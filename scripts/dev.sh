@@ -19,7 +19,7 @@ what="${1:-demo}"
 # build, python3 runs the second reference checker (tests/reference).
 packages=(cmake g++ make libz3-dev libcli11-dev doctest-dev nlohmann-json3-dev libbenchmark-dev
           libcadical-dev cadical libnauty2-dev libpugixml-dev nauty libopenmpi-dev openmpi-bin ccache libssl-dev z3 cvc5 coq ocaml ocaml-findlib
-          libsha-ocaml-dev python3 texlive-latex-base texlive-pictures graphviz chromium fonts-dejavu-core clang libclang-rt-14-dev
+          libsha-ocaml-dev python3 texlive-latex-base texlive-pictures graphviz libgraphviz-dev chromium fonts-dejavu-core clang libclang-rt-14-dev
           pybind11-dev python3-pybind11 python3-dev python3-numpy python3-pytest)
 missing=()
 for p in "${packages[@]}"; do
@@ -42,8 +42,13 @@ build() {  # build DIR [cmake args...]
 # processes that run at once (doctest's --first/--last over the selected cases), so a sanitizer
 # stage uses every core as ctest -j does. Each shard's output is printed when it ends; the
 # result fails if any shard failed.
+# A shard that runs longer than SCHEDCERT_SHARD_TIMEOUT seconds (default 1500; a shard takes
+# 3-4 min under ASan on 2 cores) is stopped with SIGTERM: doctest then names the test case that
+# was running ("test case CRASHED: SIGTERM"), so a hang fails the stage loudly and says where,
+# instead of eating the CI's time limit. Each case's duration is recorded (-d); the slowest five
+# of each shard are printed.
 fast_tests_sharded() {  # fast_tests_sharded BINARY
-  local bin="$1" n per i first last code=0 dir
+  local bin="$1" n per i first last code=0 rc dir limit="${SCHEDCERT_SHARD_TIMEOUT:-1500}"
   n="$("$bin" -tce="*slow*" -tse=slow --count | sed -n 's/.*current filters: //p')"
   [ -n "$n" ] || { echo "dev.sh: cannot count the test cases of $bin" >&2; return 1; }
   per=$(( (n + jobs - 1) / jobs ))
@@ -52,13 +57,22 @@ fast_tests_sharded() {  # fast_tests_sharded BINARY
   for ((i = 0; i < jobs; i++)); do
     first=$(( i * per + 1 )); last=$(( (i + 1) * per ))
     [ "$first" -le "$n" ] || break
-    "$bin" -tce="*slow*" -tse=slow --first="$first" --last="$last" >"$dir/shard$i" 2>&1 &
+    echo "== shard $((i + 1)) started $(date -u +%T): cases $first..$(( last < n ? last : n )) of $n, limit $limit s"
+    timeout -k 60 "$limit" "$bin" -tce="*slow*" -tse=slow --first="$first" --last="$last" -d \
+      >"$dir/shard$i" 2>&1 &
     pids+=($!)
   done
   for i in "${!pids[@]}"; do
-    wait "${pids[$i]}" || code=1
-    echo "== shard $((i + 1))/${#pids[@]} (cases $(( i * per + 1 ))..$(( (i + 1) * per < n ? (i + 1) * per : n )) of $n)"
-    cat "$dir/shard$i"
+    rc=0
+    wait "${pids[$i]}" || rc=$?
+    echo "== shard $((i + 1))/${#pids[@]} ended $(date -u +%T), exit $rc"
+    grep -vE '^[0-9]+\.[0-9]+ s: ' "$dir/shard$i" || true
+    echo "-- slowest cases of shard $((i + 1)):"
+    grep -E '^[0-9]+\.[0-9]+ s: ' "$dir/shard$i" | sort -rn | head -5 || true
+    if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+      echo "== shard $((i + 1)) TIMED OUT after $limit s: the case named CRASHED: SIGTERM above did not finish" >&2
+    fi
+    [ "$rc" -eq 0 ] || code=1
   done
   rm -rf "$dir"
   return "$code"
