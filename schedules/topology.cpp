@@ -454,6 +454,12 @@ TopologyPtr parse_topology_text(const std::string& text, const std::string& sour
 }
 
 TopologyPtr load_topology_file(const std::string& path) {
+  const auto ends_with = [&](const char* ext) {
+    const std::string e = ext;
+    return path.size() > e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0;
+  };
+  if (ends_with(".dot") || ends_with(".gv"))
+    return parse_topology_dot(read_json_input(path), path, "graph:" + path);
   return parse_topology_text(read_json_input(path), path, "graph:" + path);
 }
 

@@ -93,11 +93,11 @@ build_target() {  # name -> $out/name
     compile "${srcs[@]}"
     for s in "${srcs[@]}"; do objs+=("$(obj_of "$s")"); done
     [ -f "$lib_a" ] && objs+=("$lib_a")
-    "$cxx" "${flags[@]}" "$root/tests/fuzz/$name.cpp" "${objs[@]}" ${cadical:+"$cadical"} ${nauty:+"$nauty"} -lz3 -lcrypto -lpugixml -o "$out/$name"
+    "$cxx" "${flags[@]}" "$root/tests/fuzz/$name.cpp" "${objs[@]}" ${cadical:+"$cadical"} ${nauty:+"$nauty"} -lz3 -lcrypto -lpugixml -lcgraph -o "$out/$name"
   else
     compile "${small_lib[@]}"
     for s in "${small_lib[@]}"; do objs+=("$(obj_of "$s")"); done
-    "$cxx" "${flags[@]}" "$root/tests/fuzz/$name.cpp" "${objs[@]}" -o "$out/$name"
+    "$cxx" "${flags[@]}" "$root/tests/fuzz/$name.cpp" "${objs[@]}" -lcgraph -o "$out/$name"
   fi
 }
 run_target() {  # name seed_dirs...
