@@ -125,12 +125,17 @@ void add_sccl_options(CLI::App* sub, const std::shared_ptr<ScclCli>& sc) {
          "exists. A step lasts r_s >= 1 rounds (sum = R), every link carries at most r_s x its "
          "multiplicity chunks in it, and a chunk received in a step is forwarded only from the next "
          "step (steps are synchronisation points: S is SCCL's latency, R its bandwidth cost). "
-         "All-port; multinode-broadcast (allgather, --messages C) or total-exchange (alltoall)")
+         "All-port; multinode-broadcast (allgather, --messages C) or total-exchange (alltoall). "
+         "Found: the algorithm expanded to R rounds (-o writes it), checked by the native verifier "
+         "and the step rule. E.g. SCCL's DGX-1 allgather: -n dgx1 -p multinode-broadcast "
+         "--messages 6 --sccl-steps 3 --steps 7")
       ->default_val(0);
   sub->add_flag("--sccl", sc->least,
                 "SCCL: the least rounds R (schedcert's least T, with T - 1 refuted), then the least "
                 "steps S for that R (or for --steps R), listing every (S, R) decided and which "
-                "engine decided it (Z3 unsat, or the distance argument)");
+                "engine decided it (Z3 unsat, or the distance argument); --engine and --emit-smt2 "
+                "apply to the rounds search only. E.g. -n dgx1 -p multinode-broadcast --messages 6 "
+                "--sccl");
 }
 
 void print_sccl(const encodings::ScclResult& r) {
@@ -156,8 +161,17 @@ int sccl_exit(encodings::SynthesisStatus s) {
   return s == encodings::SynthesisStatus::Found ? 0 : s == encodings::SynthesisStatus::Impossible ? 1 : 3;
 }
 
-int run_sccl(const Network& net, Model m, const Problem& p, const encodings::SynthesisRoute& route,
-             const encodings::SynthesisOptions& so, const SynthOptions& o, const ScclCli& sc) {
+int run_sccl(const Network& net, Model m, const encodings::SynthesisRoute& route, const SynthOptions& o,
+             const ScclCli& sc) {
+  if (o.estimate) throw InputError("--estimate: not available with --sccl / --sccl-steps");
+  const Problem& p = route.problem;
+  encodings::check_sccl_request(net, m, p);  // before the rounds search
+  encodings::SynthesisOptions so;  // the least-R search, as `synthesize` without --sccl runs it
+  so.timeout_ms = schedules::seconds_to_ms(o.timeout);
+  so.quiet = o.quiet;
+  so.emit_smt2_path = o.emit;
+  so.symmetry_breaking = !o.no_symmetry;
+  if (o.engine == "cadical") so.solver_logic = "cadical";
   encodings::ScclOptions opt;
   opt.timeout_ms = so.timeout_ms;
   opt.quiet = o.quiet;
@@ -282,6 +296,7 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       p.sources.assign(o->sources.begin(), o->sources.end());
       const Model m = parse_model(o->model);
       const auto route = encodings::route_synthesis(net, p, o->allocation);
+      if (sccl->wanted()) return run_sccl(net, m, route, *o, *sccl);
       if (route.successive) return run_successive(net, m, route, *o);
       p = route.problem;
       encodings::SynthesisOptions so;
@@ -290,7 +305,6 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       so.emit_smt2_path = o->emit;
       so.symmetry_breaking = !o->no_symmetry;
       if (o->engine == "cadical") so.solver_logic = "cadical";
-      if (sccl->wanted()) return run_sccl(net, m, p, route, so, *o, *sccl);
       std::cout << "synthesis: " << net.name() << ", " << to_string(m) << ", " << p.describe() << "\n";
       if (o->steps > 0 && !o->estimate)
         return report(encodings::synthesize(net, m, p, o->steps, so), o->steps, *o);

@@ -26,8 +26,9 @@ struct Link {
   unsigned cap;
 };
 
-void check_supported(const schedules::Network& net, schedules::Model model, const schedules::Problem& p,
-                     unsigned steps, unsigned rounds) {
+}  // namespace
+
+void check_sccl_request(const schedules::Network& net, schedules::Model model, const schedules::Problem& p) {
   if (model != schedules::Model::AllPort)
     throw InputError("--model " + schedules::to_string(model) +
                      ": SCCL steps are defined here for all-port only (every link carries its own "
@@ -38,12 +39,19 @@ void check_supported(const schedules::Network& net, schedules::Model model, cons
                      "total-exchange (alltoall)");
   if (p.packet_items != 1)
     throw InputError("--packet-items: SCCL chunks are sent one per link and round (B = 1)");
+  p.validate(net);
+}
+
+namespace {
+
+void check_supported(const schedules::Network& net, schedules::Model model, const schedules::Problem& p,
+                     unsigned steps, unsigned rounds) {
+  check_sccl_request(net, model, p);
   if (steps == 0) throw InputError("--sccl-steps: S must be at least 1");
   if (rounds < steps)
     throw InputError("--sccl-steps " + std::to_string(steps) + " with --steps (rounds) " +
                      std::to_string(rounds) + ": every step lasts at least one round, so S <= R");
   check_synthesis_steps(rounds, "--steps (rounds)");
-  p.validate(net);
 }
 
 std::vector<Link> links_of(const schedules::Network& net) {

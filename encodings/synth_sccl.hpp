@@ -65,6 +65,10 @@ struct ScclResult {
   double seconds = 0.0;
 };
 
+// InputError (naming the option) for a model other than all-port or a problem other than
+// multinode-broadcast and total-exchange: the checks of synthesize_sccl that do not need S and R.
+void check_sccl_request(const schedules::Network& net, schedules::Model model, const schedules::Problem& problem);
+
 // InputError for a model other than all-port, a problem other than multinode-broadcast and
 // total-exchange, S = 0, S > R, or R above kMaxSynthesisSteps.
 ScclResult synthesize_sccl(const schedules::Network& net, schedules::Model model,

@@ -132,6 +132,20 @@ TEST_CASE("sccl: P3 alltoall: least R = 2 and S = 2, S = 1 refuted by distance")
   CHECK_FALSE(check_sccl_steps(*found.schedule, found.rounds_per_step).has_value());
 }
 
+TEST_CASE("sccl: a timeout is unknown, never impossible, and then no least S is claimed") {
+  ScclOptions o;
+  o.timeout_ms = 1;  // (3, 7) on dgx1 with C = 6 takes about a second
+  const ScclResult r = synthesize_sccl(Network::parse("dgx1"), Model::AllPort, mnb(6), 3, 7, o);
+  CHECK(r.status == SynthesisStatus::Unknown);
+  CHECK(r.reason == "timeout");
+  CHECK(r.certificate.empty());
+  auto cli = testing::run_cli("synthesize -n dgx1 -p multinode-broadcast --messages 6 --sccl-steps 3 "
+                              "--steps 7 -q --timeout 0.001");
+  CAPTURE(cli.out);
+  CHECK(cli.code == 3);
+  CHECK(cli.out.find("(S, R) = (3, 7): unknown (z3") != std::string::npos);
+}
+
 TEST_CASE("sccl: refusals name the option") {
   const Network net = Network::parse("Q3");
   CHECK_THROWS_WITH_AS(synthesize_sccl(net, Model::SinglePortFull, mnb(1), 1, 3),
@@ -161,6 +175,10 @@ TEST_CASE("sccl: the command line decides one (S, R) and searches the least S") 
   CHECK(least.code == 0);
   CHECK(least.out.find("least rounds R = 3") != std::string::npos);
   CHECK(least.out.find("least S for R = 3: 2") != std::string::npos);
+  auto sp = testing::run_cli("synthesize -n Q3 -m single-port-full -p multinode-broadcast --sccl -q");
+  CHECK(sp.code == 2);
+  CHECK(sp.out.find("--model single-port-full: SCCL steps are defined here for all-port only") != std::string::npos);
+  CHECK(sp.out.find("least rounds") == std::string::npos);  // refused before the rounds search
   auto bad = testing::run_cli("synthesize -n Q3 -p multinode-broadcast --sccl-steps 2 -q");
   CHECK(bad.code == 2);
   CHECK(bad.out.find("--sccl-steps needs --steps R") != std::string::npos);
