@@ -1,6 +1,6 @@
 // A schedcert schedule as MSCCL-IR, so that a certified schedule can run on GPUs.
 //
-// Supported problems: multinode-broadcast (an in-place allgather: item src*M + m lives in
+// Supported problems: allreduce (allreduce_to_msccl below) and multinode-broadcast (an in-place allgather: item src*M + m lives in
 // o[src*M + m] on every gpu) and total-exchange (an alltoall: item (src*N + dst)*M + m starts in
 // src's i[dst*M + m] and ends in dst's o[src*M + m]; a node that forwards it keeps it in a scratch
 // slot of its own, one per item it relays). Each gpu gets one thread block per (peer, direction),

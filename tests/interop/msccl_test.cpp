@@ -385,6 +385,37 @@ TEST_CASE("msccl: allreduce export then import gives back the same steps and tra
   }
 }
 
+TEST_CASE("msccl: allreduce on dgx1: two transmissions on a double NVLink in one step keep their step") {
+  // Recursive doubling on Q3 (a subgraph of dgx1 with the same node ids), M = 2, moved to dgx1,
+  // with 0 -> 1 of step 1 (a double NVLink) split into two transmissions of one chunk each.
+  schedules::Params p;
+  p.dim = 3;
+  p.messages = 2;
+  const schedules::Schedule q3 = schedules::generate(schedules::Registry::instance().find("allreduce-recursive-doubling"), p);
+  schedules::Schedule s(schedules::Network::parse("dgx1"), schedules::Model::AllPort, q3.problem());
+  for (std::size_t k = 0; k < q3.num_steps(); ++k) {
+    s.begin_step();
+    for (std::size_t t = q3.step_begin(k); t < q3.step_end(k); ++t) {
+      const std::vector<schedules::Item> pk(q3.packet(t).begin(), q3.packet(t).end());
+      if (k == 0 && q3.from(t) == 0 && q3.to(t) == 1)
+        for (schedules::Item x : pk) s.add(0, 1, std::vector<schedules::Item>{x});
+      else
+        s.add(q3.from(t), q3.to(t), pk);
+    }
+  }
+  REQUIRE(verifier::verify_native(s).valid);
+  const MscclAlgo a = to_msccl(s, "rd-dgx1");
+  CHECK(a.nchannels == 2);
+  std::ostringstream xml;
+  write_msccl_xml(a, xml);
+  const Imported i = import_text(xml.str(), "rd-dgx1.xml");
+  CHECK(i.flow.valid);
+  const Conversion back = to_schedcert(i.algo, i.rounds, i.flow, s.network(), s.model());
+  REQUIRE(back.schedule);
+  CHECK(steps_of(*back.schedule) == steps_of(s));
+  CHECK(verifier::verify_native(*back.schedule).valid);
+}
+
 TEST_CASE("msccl: an allreduce partial sum that no slot holds is refused, naming the transmission") {
   // K3, one chunk: 1 and 2 send their inputs to 0 (0 then holds the complete value); step 2:
   // 0 sends {0, 2} to 1 and {0, 1} to 2. Valid for schedcert (each receiver combines a disjoint
