@@ -209,8 +209,13 @@ int run_sccl(const Network& net, Model m, const encodings::SynthesisRoute& route
   const encodings::ScclSearchResult s = encodings::minimize_sccl_steps(net, m, p, R, opt);
   for (const auto& r : s.tried) print_sccl(r);
   if (!s.least_steps) {
-    std::cout << "least S for R = " << R << " not established (an unknown answer below the first found S, "
-              << "or nothing found up to S = R)\n";
+    bool all_impossible = !s.tried.empty();
+    for (const auto& r : s.tried) all_impossible = all_impossible && r.status == encodings::SynthesisStatus::Impossible;
+    if (all_impossible && s.tried.back().steps == R) {
+      std::cout << "no S <= R = " << R << " works: every (S, " << R << ") is impossible (R is below the least R)\n";
+      return 1;
+    }
+    std::cout << "least S for R = " << R << " not established (an unknown answer below the first found S)\n";
     return 3;
   }
   std::cout << "least S for R = " << R << ": " << *s.least_steps << " (every smaller S refuted: "

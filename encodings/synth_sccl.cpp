@@ -326,7 +326,7 @@ ScclSearchResult minimize_sccl_steps(const schedules::Network& net, schedules::M
   const unsigned from = std::max(1u, distance_bound(net, problem, nullptr));
   bool refuted_below = true;
   // Below the distance bound, one entry says why (no query is needed).
-  if (from > 1) out.tried.push_back(synthesize_sccl(net, model, problem, from - 1, rounds, options));
+  if (from > 1) out.tried.push_back(synthesize_sccl(net, model, problem, std::min(from - 1, rounds), rounds, options));
   for (unsigned S = from; S <= rounds; ++S) {
     ScclResult r = synthesize_sccl(net, model, problem, S, rounds, options);
     const SynthesisStatus st = r.status;

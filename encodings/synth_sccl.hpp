@@ -77,7 +77,8 @@ ScclResult synthesize_sccl(const schedules::Network& net, schedules::Model model
 
 // The least S for R rounds: S from the distance bound up to R, the first Found. `least_steps` is
 // set only when every smaller S was refuted (no Unknown below it). `tried` holds every (S, R)
-// decided, in order.
+// decided, in order (below the distance bound one entry, the largest such S <= R, says why).
+// Every entry Impossible: no S <= R works (R is below the least R).
 struct ScclSearchResult {
   std::optional<unsigned> least_steps;
   std::vector<ScclResult> tried;

@@ -179,6 +179,18 @@ TEST_CASE("sccl: the command line decides one (S, R) and searches the least S") 
   CHECK(sp.code == 2);
   CHECK(sp.out.find("--model single-port-full: SCCL steps are defined here for all-port only") != std::string::npos);
   CHECK(sp.out.find("least rounds") == std::string::npos);  // refused before the rounds search
+  // --steps R below the least R: every S <= R refuted, exit 1 (R = 2 < diameter 3 of Q3: the
+  // distance argument; R = 3 on C4 with C = 3: Z3 for S = 2, 3).
+  auto few = testing::run_cli("synthesize -n Q3 -p multinode-broadcast --sccl --steps 2 -q");
+  CAPTURE(few.out);
+  CHECK(few.code == 1);
+  CHECK(few.out.find("(S, R) = (2, 2): impossible (distance argument") != std::string::npos);
+  CHECK(few.out.find("no S <= R = 2 works") != std::string::npos);
+  auto few2 = testing::run_cli("synthesize -n C4 -p multinode-broadcast --messages 3 --sccl --steps 3 -q");
+  CAPTURE(few2.out);
+  CHECK(few2.code == 1);
+  CHECK(few2.out.find("(S, R) = (3, 3): impossible (z3") != std::string::npos);
+  CHECK(few2.out.find("no S <= R = 3 works") != std::string::npos);
   auto bad = testing::run_cli("synthesize -n Q3 -p multinode-broadcast --sccl-steps 2 -q");
   CHECK(bad.code == 2);
   CHECK(bad.out.find("--sccl-steps needs --steps R") != std::string::npos);
