@@ -1,7 +1,7 @@
 // `schedcert import msccl FILE.xml`: reads MSCCL-IR, derives its as-soon-as-possible rounds,
 // verifies its data flow and, with --network, the link and port limits of the rounds on that
 // network (native verifier). `schedcert export msccl FILE.json -o OUT.xml`: the reverse, for
-// multinode-broadcast and total-exchange schedules; the written file is read back by the importer
+// multinode-broadcast, total-exchange and allreduce schedules; the written file is read back by the importer
 // before the command reports success. The work is in interop/; this file prints.
 #include <iostream>
 #include <sstream>
@@ -127,10 +127,24 @@ int run_export(const ExportOptions& o) {
   const interop::DataflowReport d = interop::check_dataflow(back, r);
   if (!d.valid)
     throw std::logic_error("export msccl: the written IR fails its own data-flow check: " + d.violations.front());
+  // Converted back on the schedule's network: the same transmissions in the same steps?
+  std::string same;
+  const interop::Conversion c = interop::to_schedcert(back, r, d, s.network(), s.model());
+  if (c.schedule) {
+    const interop::RoundTrip rt = interop::compare_round_trip(s, *c.schedule);
+    if (rt.same())
+      same = "; converted back: the same transmissions in the same steps";
+    else if (rt.differ == 0)
+      same = "; converted back: the same transmissions, " + std::to_string(rt.earlier) +
+             " of them in an earlier step (MSCCL runs a send as soon as what it waits for is done, "
+             "and their sender has nothing in the step before)";
+    else
+      same = "; converted back: " + std::to_string(rt.differ) + " transmission(s) differ";
+  }
   write_atomically("-o", o.output, [&](std::ostream& out) { out << xml.str(); });
   std::cerr << "export msccl: wrote " << o.output << ": " << a.coll << " on " << a.ngpus << " gpus, "
             << back.num_thread_blocks() << " thread blocks, " << back.num_steps() << " steps; read back: "
-            << r.rounds << " rounds (schedule: " << s.num_steps() << " steps), data flow valid\n";
+            << r.rounds << " rounds (schedule: " << s.num_steps() << " steps), data flow valid" << same << "\n";
   return 0;
 }
 
@@ -161,8 +175,9 @@ void add_export_msccl(CLI::App* export_sub, std::function<int()>& action,
   auto o = std::make_shared<ExportOptions>();
   keep.push_back(o);
   auto* m = export_sub->add_subcommand(
-      "msccl", "MSCCL-IR XML (multinode-broadcast -> allgather, total-exchange -> alltoall), "
-               "read back by `import msccl` before it is written (docs/msccl.md)");
+      "msccl", "MSCCL-IR XML (multinode-broadcast -> allgather, total-exchange -> alltoall, "
+               "allreduce -> allreduce with rrc where a partial sum is combined and r where a complete "
+               "value overwrites), read back by `import msccl` before it is written (docs/msccl.md)");
   m->add_option("file", o->input, "schedule file (JSON; '-' = stdin)")->required();
   m->add_option("-o,--output", o->output, "output .xml file ('-' = stdout)")->required();
   m->add_option("--name", o->name, "the algo's name attribute (default: the construction)");

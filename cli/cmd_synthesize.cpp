@@ -6,10 +6,12 @@
 // --allocation free (the solver chooses it: encodings/synth_successive.hpp), --allocation gray
 // (the BRGC allocation of Desprez et al.) or --sources; a bijective allocation goes to the exact
 // successive-broadcast encoding, any other list to the general pipeline.
+#include <cstdio>
 #include <iostream>
 
 #include "cli/commands.hpp"
 #include "encodings/synth_request.hpp"
+#include "encodings/synth_sccl.hpp"
 #include "encodings/synth_successive.hpp"
 #include "encodings/synthesis.hpp"
 #include "schedules/error.hpp"
@@ -108,6 +110,125 @@ int run_successive(const Network& net, Model m, const encodings::SynthesisRoute&
                         range.hi, o);
 }
 
+// ---- SCCL steps (issue 16; encodings/synth_sccl.hpp). Self-contained: its options, its
+// --help text and its runner; the callback below calls run_sccl when one of them is given.
+struct ScclCli {
+  unsigned steps = 0;  // --sccl-steps S (with --steps R)
+  bool least = false;  // --sccl
+  bool wanted() const { return steps > 0 || least; }
+};
+
+void add_sccl_options(CLI::App* sub, const std::shared_ptr<ScclCli>& sc) {
+  sub->add_option(
+         "--sccl-steps", sc->steps,
+         "SCCL (Cai et al., PPoPP 2021): decide whether an algorithm of S steps and --steps R rounds "
+         "exists. A step lasts r_s >= 1 rounds (sum = R), every link carries at most r_s x its "
+         "multiplicity chunks in it, and a chunk received in a step is forwarded only from the next "
+         "step (steps are synchronisation points: S is SCCL's latency, R its bandwidth cost). "
+         "All-port; multinode-broadcast (allgather, --messages C) or total-exchange (alltoall). "
+         "Found: the algorithm expanded to R rounds (-o writes it), checked by the native verifier "
+         "and the step rule. E.g. SCCL's DGX-1 allgather: -n dgx1 -p multinode-broadcast "
+         "--messages 6 --sccl-steps 3 --steps 7")
+      ->default_val(0);
+  sub->add_flag("--sccl", sc->least,
+                "SCCL: the least rounds R (schedcert's least T, with T - 1 refuted), then the least "
+                "steps S for that R (or for --steps R), listing every (S, R) decided and which "
+                "engine decided it (Z3 unsat, or the distance argument); --engine and --emit-smt2 "
+                "apply to the rounds search only. E.g. -n dgx1 -p multinode-broadcast --messages 6 "
+                "--sccl");
+}
+
+void print_sccl(const encodings::ScclResult& r) {
+  char secs[32];
+  std::snprintf(secs, sizeof secs, "%.2f", r.seconds);
+  std::cout << "(S, R) = (" << r.steps << ", " << r.rounds << "): " << encodings::to_string(r.status)
+            << " (" << r.engine << ", " << secs << " s)";
+  if (r.status == encodings::SynthesisStatus::Found) {
+    std::cout << ", rounds per step";
+    for (std::size_t s = 0; s < r.rounds_per_step.size(); ++s)
+      std::cout << (s ? " + " : " ") << r.rounds_per_step[s];
+  }
+  std::cout << "\n";
+  if (!r.certificate.empty()) std::cout << "  certificate: " << r.certificate << "\n";
+  if (!r.reason.empty()) std::cout << "  unknown: " << r.reason << "\n";
+  if (r.schedule)
+    std::cout << "  schedule: " << r.schedule->num_steps() << " rounds, " << r.schedule->num_transmissions()
+              << " transmissions, verified by the native verifier; step grouping checked (no chunk "
+                 "forwarded within the step it arrived in)\n";
+}
+
+int sccl_exit(encodings::SynthesisStatus s) {
+  return s == encodings::SynthesisStatus::Found ? 0 : s == encodings::SynthesisStatus::Impossible ? 1 : 3;
+}
+
+int run_sccl(const Network& net, Model m, const encodings::SynthesisRoute& route, const SynthOptions& o,
+             const ScclCli& sc) {
+  if (o.estimate) throw InputError("--estimate: not available with --sccl / --sccl-steps");
+  const Problem& p = route.problem;
+  encodings::check_sccl_request(net, m, p);  // before the rounds search
+  encodings::SynthesisOptions so;  // the least-R search, as `synthesize` without --sccl runs it
+  so.timeout_ms = schedules::seconds_to_ms(o.timeout);
+  so.quiet = o.quiet;
+  so.emit_smt2_path = o.emit;
+  so.symmetry_breaking = !o.no_symmetry;
+  if (o.engine == "cadical") so.solver_logic = "cadical";
+  encodings::ScclOptions opt;
+  opt.timeout_ms = so.timeout_ms;
+  opt.quiet = o.quiet;
+  std::cout << "synthesis (SCCL steps and rounds): " << net.name() << ", " << to_string(m) << ", "
+            << p.describe() << "\n";
+  if (sc.steps > 0 && !sc.least) {
+    if (o.steps == 0) throw InputError("--sccl-steps needs --steps R (the number of rounds)");
+    const encodings::ScclResult r = encodings::synthesize_sccl(net, m, p, sc.steps, o.steps, opt);
+    print_sccl(r);
+    if (r.schedule && !o.out.empty()) {
+      write_schedule_file(*r.schedule, o.out);
+      std::cout << "  written to " << o.out << "\n";
+    }
+    return sccl_exit(r.status);
+  }
+  if (sc.steps > 0) throw InputError("--sccl-steps and --sccl: give one (decide one S, or search the least)");
+  unsigned R = o.steps;
+  if (R == 0) {
+    const auto range = encodings::synthesis_range(net, m, route, o.max_steps);
+    std::cout << "rounds: lower bound " << range.bound << " (" << range.argument << ")\n";
+    const encodings::OptimumResult best = encodings::minimize_steps(net, m, p, range.lo, range.hi, so);
+    if (!best.optimum) {
+      std::cout << "least rounds not established (last answer " << encodings::to_string(best.at_optimum.status)
+                << "), so no least S\n";
+      return 3;
+    }
+    R = *best.optimum;
+    std::cout << "least rounds R = " << R << " (schedcert synthesis, " << best.at_optimum.seconds << " s)";
+    if (R > 0 && best.below.status == encodings::SynthesisStatus::Impossible)
+      std::cout << "; R = " << R - 1 << " impossible: " << best.below.certificate;
+    std::cout << "\n";
+  } else {
+    std::cout << "rounds R = " << R << " (given by --steps; not searched)\n";
+  }
+  const encodings::ScclSearchResult s = encodings::minimize_sccl_steps(net, m, p, R, opt);
+  for (const auto& r : s.tried) print_sccl(r);
+  if (!s.least_steps) {
+    bool all_impossible = !s.tried.empty();
+    for (const auto& r : s.tried) all_impossible = all_impossible && r.status == encodings::SynthesisStatus::Impossible;
+    if (all_impossible && s.tried.back().steps == R) {
+      std::cout << "no S <= R = " << R << " works: every (S, " << R << ") is impossible (R is below the least R)\n";
+      return 1;
+    }
+    std::cout << "least S for R = " << R << " not established (an unknown answer below the first found S)\n";
+    return 3;
+  }
+  std::cout << "least S for R = " << R << ": " << *s.least_steps << " (every smaller S refuted: "
+            << "by Z3 unsat of its exact query or by the distance argument, as listed)\n";
+  const auto& found = s.tried.back();
+  if (found.schedule && !o.out.empty()) {
+    write_schedule_file(*found.schedule, o.out);
+    std::cout << "  written to " << o.out << "\n";
+  }
+  return 0;
+}
+// ---- end SCCL steps
+
 }  // namespace
 
 void add_synthesize_command(CLI::App& app, std::function<int()>& action,
@@ -167,8 +288,11 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
   sub->add_flag("--estimate", o->estimate,
                 "print the estimated memory of the exact query at --steps T (or at the lower "
                 "bound) against --max-memory, without building it (docs/limits.md)");
-  sub->callback([&action, o] {
-    action = [o] {
+  auto sccl = std::make_shared<ScclCli>();  // SCCL steps (run_sccl above)
+  keep.push_back(sccl);
+  add_sccl_options(sub, sccl);
+  sub->callback([&action, o, sccl] {
+    action = [o, sccl] {
       Network net = Network::parse(o->network);
       Problem p;
       p.kind = parse_problem_kind(o->problem);
@@ -177,6 +301,7 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       p.sources.assign(o->sources.begin(), o->sources.end());
       const Model m = parse_model(o->model);
       const auto route = encodings::route_synthesis(net, p, o->allocation);
+      if (sccl->wanted()) return run_sccl(net, m, route, *o, *sccl);
       if (route.successive) return run_successive(net, m, route, *o);
       p = route.problem;
       encodings::SynthesisOptions so;

@@ -25,14 +25,10 @@ class Exporter {
  public:
   Exporter(const schedules::Schedule& s, const std::string& name) : s_(s) {
     const auto& p = s.problem();
-    if (p.kind == schedules::ProblemKind::Allreduce)
-      throw InputError("export msccl: allreduce is not exported (import converts MSCCL allreduce "
-                       "programs; export supports multinode-broadcast -> allgather and "
-                       "total-exchange -> alltoall only)");
     if (p.kind != schedules::ProblemKind::MultinodeBroadcast && p.kind != schedules::ProblemKind::TotalExchange)
       throw InputError("export msccl: problem " + p.describe() +
                        " has no MSCCL collective here (multinode-broadcast -> allgather, "
-                       "total-exchange -> alltoall)");
+                       "total-exchange -> alltoall, allreduce -> allreduce)");
     n_ = static_cast<int>(s.network().num_nodes());
     m_ = p.messages;
     te_ = p.kind == schedules::ProblemKind::TotalExchange;
@@ -213,7 +209,39 @@ class Exporter {
 }  // namespace
 
 MscclAlgo to_msccl(const schedules::Schedule& s, const std::string& name) {
+  if (s.problem().kind == schedules::ProblemKind::Allreduce) return allreduce_to_msccl(s, name);
   return Exporter(s, name).run();
+}
+
+RoundTrip compare_round_trip(const schedules::Schedule& original, const schedules::Schedule& back) {
+  using Key = std::tuple<schedules::Node, schedules::Node, std::vector<schedules::Item>>;
+  auto steps_by_key = [](const schedules::Schedule& s) {
+    std::map<Key, std::vector<std::size_t>> out;
+    for (std::size_t k = 0; k < s.num_steps(); ++k)
+      for (std::size_t t = s.step_begin(k); t < s.step_end(k); ++t) {
+        std::vector<schedules::Item> p(s.packet(t).begin(), s.packet(t).end());
+        std::sort(p.begin(), p.end());
+        out[{s.from(t), s.to(t), p}].push_back(k);
+      }
+    return out;
+  };
+  const auto a = steps_by_key(original), b = steps_by_key(back);
+  RoundTrip rt;
+  for (const auto& [key, steps] : a) {
+    const auto it = b.find(key);
+    const std::size_t have = it == b.end() ? 0 : it->second.size();
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+      if (k >= have || it->second[k] > steps[k]) ++rt.differ;
+      else if (it->second[k] < steps[k]) ++rt.earlier;
+      else ++rt.matched;
+    }
+  }
+  for (const auto& [key, steps] : b) {  // transmissions the original does not have
+    const auto it = a.find(key);
+    const std::size_t have = it == a.end() ? 0 : it->second.size();
+    if (steps.size() > have) rt.differ += steps.size() - have;
+  }
+  return rt;
 }
 
 void write_msccl_xml(const MscclAlgo& a, std::ostream& out) {
