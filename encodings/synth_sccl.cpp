@@ -251,18 +251,24 @@ ScclResult synthesize_sccl(const schedules::Network& net, schedules::Model model
   out.stats = "variables " + std::to_string(num_vars) + ", chunks to move " + std::to_string(C) +
               ", directed links " + std::to_string(L) + ", conditional link limits " + std::to_string(cards);
 
+  // Our own deadline, not Z3's "timeout" parameter (encodings/z3_interrupts.hpp says why).
+  const unsigned limit_ms = budget.has_deadline() ? budget.solver_timeout_ms(options.timeout_ms) : options.timeout_ms;
   z3::params prm(ctx);
-  prm.set("timeout", budget.has_deadline() ? budget.solver_timeout_ms(options.timeout_ms) : options.timeout_ms);
   prm.set("ctrl_c", z3_ctrl_c());
   solver.set(prm);
+  bool timed_out = false;
   const z3::check_result r = [&] {
     const auto solving = budget.phase("Z3 check (SCCL S=" + std::to_string(S) + ", R=" + std::to_string(R) + ")");
     const auto hook = budget.on_stop([&ctx] { ctx.interrupt(); });
-    return solver.check();
+    Z3Deadline deadline(ctx, limit_ms);
+    const z3::check_result answer = solver.check();
+    deadline.finish();
+    timed_out = deadline.fired();
+    return answer;
   }();
   if (r == z3::unknown) {
     out.status = SynthesisStatus::Unknown;
-    out.reason = solver.reason_unknown();
+    out.reason = timed_out ? "timeout" : solver.reason_unknown();
     return finish();
   }
   if (r == z3::unsat) {

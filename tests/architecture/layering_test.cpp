@@ -58,3 +58,29 @@ TEST_CASE("architecture: every folder includes only the layers below it") {
   }
   CHECK(files > 100);
 }
+
+TEST_CASE("architecture: no library code sets Z3's own \"timeout\" parameter") {
+  // Z3 4.8.12's timer pool crashes or hangs a process that forks while a timer runs
+  // (encodings/z3_interrupts.hpp); time limits go through Z3Deadline instead.
+  namespace fs = std::filesystem;
+  const fs::path root = fs::path(SCHEDCERT_TEST_DIR).parent_path();
+  std::size_t files = 0;
+  for (const auto& layer : kLayers) {
+    const std::string folder = layer.first;
+    for (const auto& entry : fs::recursive_directory_iterator(root / folder)) {
+      const auto ext = entry.path().extension();
+      if (ext != ".cpp" && ext != ".hpp") continue;
+      ++files;
+      std::ifstream in(entry.path());
+      std::string line;
+      int lineno = 0;
+      while (std::getline(in, line)) {
+        ++lineno;
+        if (line.find("set(\"timeout\"") == std::string::npos) continue;
+        const std::string where = entry.path().string() + ":" + std::to_string(lineno);
+        FAIL_CHECK(where << " sets Z3's \"timeout\": use Z3Deadline");
+      }
+    }
+  }
+  CHECK(files > 100);
+}
