@@ -12,7 +12,7 @@
 // flagged "unchecked").
 //
 // Usage: sccl_exact_bench [--engine cadical|z3] [--no-counts] [--timeout S]
-//                         [--only SUBSTRING] [--with-slack] [--with-bounds] [--no-hints]
+//                         [--only SUBSTRING] [--with-slack] [--with-bounds]
 // --engine cadical (the default) or z3 (Z3's default solver).
 #include <time.h>
 
@@ -64,8 +64,6 @@ int main(int argc, char** argv) {
       opt.solver_logic = e == "z3" ? "" : e;
     } else if (a == "--no-counts") {
       opt.count_rules = false;
-    } else if (a == "--no-hints") {
-      opt.greedy_hints = false;
     } else if (a == "--with-slack") {
       opt.slack_rules = true;
     } else if (a == "--with-bounds") {
@@ -76,7 +74,7 @@ int main(int argc, char** argv) {
       only = argv[++i];
     } else {
       std::fprintf(stderr, "usage: %s [--engine cadical|z3] [--no-counts] [--timeout S] "
-                           "[--only SUBSTRING] [--with-slack] [--with-bounds] [--no-hints]\n", argv[0]);
+                           "[--only SUBSTRING] [--with-slack] [--with-bounds]\n", argv[0]);
       return 2;
     }
   }

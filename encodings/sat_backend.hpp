@@ -23,9 +23,6 @@ class SatBackend {
   // Promises that later clauses may mention `var`: CaDiCaL then never eliminates it, which keeps
   // its incremental DRAT proof consistent (no untraced restoring of eliminated clauses).
   virtual void freeze(int /*var*/) {}
-  // A preferred first value for `lit`'s variable (a decision hint; CaDiCaL `phase`). No effect on
-  // answers; backends without phases ignore it.
-  virtual void phase(int /*lit*/) {}
   virtual const char* name() const = 0;
 };
 

@@ -58,7 +58,6 @@ class Cadical : public SatBackend {
   bool value(int var) override { return solver_.val(var) > 0; }
   const char* name() const override { return "cadical"; }
   void freeze(int var) override { solver_.freeze(var); }
-  void phase(int lit) override { solver_.phase(lit); }
 
  private:
   std::string path_;  // CaDiCaL keeps a pointer to the proof file name

@@ -95,10 +95,6 @@ SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms) {
     b->add({-x[n - 1], -sv[n - 2][k - 1]});
   }
   loading.tick();
-  // Experiments with other solvers or settings on the identical CNF (docs/synthesis.md, issue 19).
-  if (const char* dump = std::getenv("SCHEDCERT_DUMP_CNF")) write_dimacs(all, dump, f.summary());
-  for (const Lit l : f.hints())
-    if (l != kTrue && l != kFalse) b->s->phase(l);
   SolveOutcome out;
   const SatAnswer a = [&] {
     const auto solving = budget.phase("CaDiCaL solve (" + f.summary() + ")");

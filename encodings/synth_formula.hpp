@@ -59,10 +59,6 @@ class Formula {
   const std::vector<Card>& cards() const { return cards_; }
   const Lit* card_lits(const Card& c) const { return card_lits_.data() + c.begin; }
   std::string var_name(int v) const;
-  // Phase hints (issue 19): a preferred value per variable for the SAT back end to start from
-  // (CaDiCaL `phase`); not constraints, the answer is unchanged. Z3 ignores them.
-  void hint(Lit l) { hints_.push_back(l); }
-  const std::vector<Lit>& hints() const { return hints_; }
 
   // Standalone SMT-LIB2: comment header, set-logic, every variable declared, one assert per
   // constraint, (check-sat) at the end. Parsed by z3 and cvc5.
@@ -77,7 +73,6 @@ class Formula {
   std::vector<Lit> card_lits_;
   std::vector<Card> cards_;
   std::vector<std::string> names_;
-  std::vector<Lit> hints_;
 };
 
 // Outcome of one solver call.

@@ -5,7 +5,6 @@
 #include <map>
 #include <optional>
 
-#include "encodings/synth_greedy.hpp"
 #include "encodings/synth_slack.hpp"
 #include "encodings/synth_symmetry.hpp"
 
@@ -45,7 +44,6 @@ TimeIndexedEncoding::TimeIndexedEncoding(const Topology& topo, Model model, cons
   // The slack rules count one packet per link-step: not on networks with multi-links.
   if (fo.prune && flags.slack && !topo.net().multi_links()) add_slack_rules();
   if (flags.counts && !p.combining()) add_count_rules();
-  if (flags.greedy_hints && greedy_applicable(model, p)) add_greedy_hints();
   if (!flags.symmetry || steps == 0) return;
   std::optional<Node> anchor;
   if (p.has_root()) anchor = p.root;
@@ -300,39 +298,6 @@ void TimeIndexedEncoding::add_slack_rules() {
   if (node_rules > 0)
     added += (added.empty() ? "" : ", ") + std::to_string(node_rules) + " node port slack rules";
   if (!added.empty()) notes_ += ", " + added;
-}
-
-void TimeIndexedEncoding::add_greedy_hints() {
-  const auto& items = flow_->items();
-  const std::uint32_t n = topo_.n();
-  const std::size_t L = topo_.links().size();
-  // Up to 64 randomised tries, fewer on large queries (a try costs about items x links x T).
-  const double work = static_cast<double>(items.size()) * static_cast<double>(L) * steps_ + 1;
-  const unsigned tries = static_cast<unsigned>(std::clamp(2e7 / work, 1.0, 64.0));
-  const GreedyPlan plan = greedy_plan(topo_, model_, items, steps_, tries);
-  std::vector<std::uint8_t> on(items.size() * steps_ * L, 0);
-  for (unsigned t = 0; t < steps_; ++t)
-    for (const auto& [i, l] : plan.sends[t]) on[(i * steps_ + t) * L + l] = 1;
-  std::vector<std::uint8_t> held(n);
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    std::fill(held.begin(), held.end(), 0);
-    held[items[i].origin] = 1;
-    for (unsigned t = 0; t <= steps_; ++t) {
-      for (Node v = 0; v < n; ++v) {
-        const Lit h = flow_->holds(i, t, v);
-        if (h != kTrue && h != kFalse) f_.hint(held[v] ? h : -h);
-      }
-      if (t == steps_) break;
-      for (std::uint32_t l = 0; l < L; ++l) {
-        const Lit x = flow_->send(i, t, l);
-        const bool s = on[(i * steps_ + t) * L + l];
-        if (s) held[topo_.links()[l].to] = 1;
-        if (x != kTrue && x != kFalse) f_.hint(s ? x : -x);
-      }
-    }
-  }
-  notes_ += ", greedy hints (" + std::to_string(plan.delivered) + " of " +
-            std::to_string(plan.needed) + " deliveries by T)";
 }
 
 void TimeIndexedEncoding::add_count_rules() {

@@ -42,7 +42,6 @@ struct EncodeFlags {
   bool symmetry = true;     // synth_symmetry.hpp
   bool slack = true;        // synth_slack.hpp
   bool counts = true;       // per-node reception counts per step (add_count_rules)
-  bool greedy_hints = true; // phase hints from a greedy schedule (synth_greedy.hpp)
   bool keep_names = false;  // readable variable names (for the SMT-LIB2 export)
 };
 
@@ -65,7 +64,6 @@ class TimeIndexedEncoding {
   void add_port_rules();
   void add_slack_rules();
   void add_count_rules();
-  void add_greedy_hints();
 
   const Topology& topo_;
   schedules::Model model_;

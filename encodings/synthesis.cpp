@@ -149,7 +149,6 @@ sy::EncodeFlags flags(const SynthesisOptions& o, bool names) {
   f.symmetry = o.symmetry_breaking;
   f.slack = o.slack_rules;
   f.counts = o.count_rules;
-  f.greedy_hints = o.greedy_hints && o.solver_logic == "cadical";  // Z3 takes no phases
   f.keep_names = names;
   return f;
 }

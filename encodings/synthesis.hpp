@@ -49,7 +49,6 @@ struct SynthesisOptions {
   bool counting_bounds = true;         // phase 1 (off: every answer comes from the solver)
   bool slack_rules = true;             // implied capacity constraints in phase 4 (synth_slack)
   bool count_rules = true;             // per-node reception counts per step in phase 4
-  bool greedy_hints = true;            // phase 4 on CaDiCaL: start from a greedy schedule's values
 };
 
 enum class SynthesisStatus { Found, Impossible, Unknown };

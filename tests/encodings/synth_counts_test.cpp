@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "encodings/synth_greedy.hpp"
 #include "encodings/synthesis.hpp"
 #include "verifier/native.hpp"
 
@@ -111,43 +110,4 @@ TEST_CASE("synthesis counts: Q4 single-port allgather, T = 15 found and T = 14 r
   CHECK(at == SynthesisStatus::Found);
   const SynthesisStatus below = answer("Q4", Model::SinglePortFull, p, 14, exact(true, "cadical"));
   CHECK(below == SynthesisStatus::Impossible);
-}
-
-TEST_CASE("synthesis counts: greedy phase hints are legal moves and never change answers") {
-  namespace sy = schedcert::encodings::synth;
-  const Network q3 = Network::parse("Q3");
-  const sy::Topology topo(q3);
-  const Problem te = make(ProblemKind::TotalExchange);
-  const auto items = sy::items_to_move(te, topo.n());
-  const sy::GreedyPlan plan = sy::greedy_plan(topo, Model::AllPort, items, 4, 16);
-  REQUIRE(plan.sends.size() == 4u);
-  std::vector<Node> pos(items.size());
-  for (std::size_t i = 0; i < items.size(); ++i) pos[i] = items[i].origin;
-  for (const auto& step : plan.sends) {
-    std::vector<int> use(topo.links().size(), 0);
-    for (const auto& [i, l] : step) {
-      const std::size_t item = i;
-      const std::uint32_t link = l;
-      CHECK(topo.links()[link].from == pos[item]);  // the item's current position
-      CHECK(topo.dist(topo.links()[link].to, items[item].target) + 1 ==
-            topo.dist(pos[item], items[item].target));  // one hop closer
-      ++use[link];
-      const int used = use[link];
-      CHECK(used <= 1);
-      pos[item] = topo.links()[link].to;
-    }
-  }
-  std::uint64_t delivered = 0;
-  for (std::size_t i = 0; i < items.size(); ++i) delivered += pos[i] == items[i].target;
-  CHECK(delivered == plan.delivered);
-  CHECK(plan.needed == items.size());
-  // Same answers with and without hints (CaDiCaL takes them; Found verified, UNSAT checked).
-  for (const bool hints : {true, false}) {
-    SynthesisOptions o = exact(true, "cadical");
-    o.greedy_hints = hints;
-    CHECK(answer("Q3", Model::AllPort, te, 4, o) == SynthesisStatus::Found);
-    CHECK(answer("Q3", Model::AllPort, te, 3, o) == SynthesisStatus::Impossible);
-    CHECK(answer("Q3", Model::SinglePortFull, make(ProblemKind::MultinodeBroadcast), 7, o) ==
-          SynthesisStatus::Found);
-  }
 }
