@@ -7,7 +7,7 @@
 // T - 1, to show T is optimal (its certificate kind is printed).
 //
 // Usage: synthesis_bench [--logic auto|QF_FD|default] [--no-cayley] [--no-bounds] [--no-slack]
-//                        [--timeout S] [--only SUBSTRING]
+//                        [--no-counts] [--timeout S] [--only SUBSTRING]
 // --logic QF_FD / default force one Z3 solver for every phase (for the comparison in
 // docs/synthesis.md; auto = QF_FD for the restricted queries, default for the exact one); --no-cayley skips the translation-invariant phase (exact encoding only).
 #include <time.h>
@@ -66,13 +66,15 @@ int main(int argc, char** argv) {
       opt.counting_bounds = false;
     } else if (a == "--no-slack") {
       opt.slack_rules = false;
+    } else if (a == "--no-counts") {
+      opt.count_rules = false;
     } else if (a == "--timeout" && i + 1 < argc) {
       opt.timeout_ms = static_cast<unsigned>(std::stod(argv[++i]) * 1000);
     } else if (a == "--only" && i + 1 < argc) {
       only = argv[++i];
     } else {
       std::fprintf(stderr, "usage: %s [--logic auto|QF_FD|default] [--no-cayley] [--no-bounds] "
-                           "[--no-slack] [--timeout S] [--only SUBSTRING]\n", argv[0]);
+                           "[--no-slack] [--no-counts] [--timeout S] [--only SUBSTRING]\n", argv[0]);
       return 2;
     }
   }
@@ -86,12 +88,12 @@ int main(int argc, char** argv) {
       {"C4xC4 total-exchange all-port T=8", "C4xC4", Model::AllPort, ProblemKind::TotalExchange, 8, -1, "found"},
       {"Q5 allgather all-port T=5", "Q5", Model::AllPort, ProblemKind::MultinodeBroadcast, 5, -1, "impossible"},
   };
-  std::printf("solver: %s%s%s%s\n",
+  std::printf("solver: %s%s%s%s%s\n",
               opt.solver_logic.empty() ? "Z3 default" : opt.solver_logic == "auto"
                                              ? "auto (QF_FD for Cayley, default for exact)"
                                              : opt.solver_logic.c_str(),
               opt.cayley_first ? "" : ", no Cayley phase", opt.counting_bounds ? "" : ", no bounds",
-              opt.slack_rules ? "" : ", no slack rules");
+              opt.slack_rules ? "" : ", no slack rules", opt.count_rules ? "" : ", no reception counts");
   std::printf("%-36s %-24s %9s %9s %9s %10s   %-24s\n", "instance", "answer", "cpu s", "wall s",
               "SCCL s", "ratio", "T-1 (cpu s)");
   int failures = 0;

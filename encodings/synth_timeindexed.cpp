@@ -43,6 +43,7 @@ TimeIndexedEncoding::TimeIndexedEncoding(const Topology& topo, Model model, cons
   add_port_rules();
   // The slack rules count one packet per link-step: not on networks with multi-links.
   if (fo.prune && flags.slack && !topo.net().multi_links()) add_slack_rules();
+  if (flags.counts && !p.combining()) add_count_rules();
   if (!flags.symmetry || steps == 0) return;
   std::optional<Node> anchor;
   if (p.has_root()) anchor = p.root;
@@ -297,6 +298,46 @@ void TimeIndexedEncoding::add_slack_rules() {
   if (node_rules > 0)
     added += (added.empty() ? "" : ", ") + std::to_string(node_rules) + " node port slack rules";
   if (!added.empty()) notes_ += ", " + added;
+}
+
+void TimeIndexedEncoding::add_count_rules() {
+  const auto& items = flow_->items();
+  const std::uint32_t n = topo_.n();
+  const std::uint64_t B = problem_.packet_items;
+  std::uint64_t rules = 0;
+  std::vector<Lit> held;
+  for (Node v = 0; v < n; ++v) {
+    std::uint64_t cap = 0;  // items v can receive per step
+    if (model_ == Model::AllPort) {
+      for (std::uint32_t l : topo_.in(v)) cap += topo_.links()[l].mult;
+    } else {
+      cap = 1;
+    }
+    cap *= B;
+    std::vector<std::size_t> needed;
+    for (std::size_t i = 0; i < items.size(); ++i)
+      if (items[i].origin != v && (items[i].target == v || items[i].target == kEveryNode))
+        needed.push_back(i);
+    const std::uint64_t R = needed.size();
+    if (R == 0 || cap == 0) continue;
+    // t = 0 folds to constants: "R <= T * cap" (an empty clause when it fails).
+    for (unsigned t = 0; t < steps_; ++t) {
+      held.clear();
+      for (std::size_t i : needed) held.push_back(flow_->holds(i, t, v));
+      const std::uint64_t most = static_cast<std::uint64_t>(t) * cap;
+      const std::uint64_t rest = static_cast<std::uint64_t>(steps_ - t) * cap;
+      if (most < R) {  // at most t * cap held
+        f_.at_most(held, static_cast<unsigned>(most));
+        ++rules;
+      }
+      if (rest < R) {  // at least R - rest held: at most rest of them missing
+        for (Lit& l : held) l = -l;
+        f_.at_most(held, static_cast<unsigned>(rest));
+        ++rules;
+      }
+    }
+  }
+  if (rules > 0) notes_ += ", " + std::to_string(rules) + " reception-count rules";
 }
 
 Schedule TimeIndexedEncoding::decode(const SolveOutcome& sat) const {

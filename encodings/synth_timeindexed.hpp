@@ -18,6 +18,12 @@
 // (all-port) or sender-steps (single-port full), and per node its receive and send ports (one
 // port for half duplex; for shout-whisper a step holds one shouted item or one reception), when
 // the counting bound leaves little room.
+// Reception counts (EncodeFlags::counts, not for combining problems): node v receives at most
+// cap(v) items per step (the in-links' multiplicities times B under all-port, B otherwise), so of
+// the R_v items it needs and does not originate it holds at most t * cap(v) at the start of step t
+// and at least R_v - (T - t) * cap(v) (all of them at the end). Both follow from the port and link
+// rules for every schedule (normalised or not); stated per step they propagate what the solver
+// would otherwise have to count by search (docs/synthesis.md, issue 19).
 // Symmetry breaking: synth_symmetry.hpp at the root (single-node problems), node 0 (multinode
 // problems) or the common source of a successive broadcast with a single source.
 // The pruning of synth_flow.hpp is on except for shout-whisper with multi-item packets, where
@@ -35,6 +41,7 @@ namespace schedcert::encodings::synth {
 struct EncodeFlags {
   bool symmetry = true;     // synth_symmetry.hpp
   bool slack = true;        // synth_slack.hpp
+  bool counts = true;       // per-node reception counts per step (add_count_rules)
   bool keep_names = false;  // readable variable names (for the SMT-LIB2 export)
 };
 
@@ -56,6 +63,7 @@ class TimeIndexedEncoding {
   void add_link_rules();
   void add_port_rules();
   void add_slack_rules();
+  void add_count_rules();
 
   const Topology& topo_;
   schedules::Model model_;

@@ -148,6 +148,7 @@ sy::EncodeFlags flags(const SynthesisOptions& o, bool names) {
   sy::EncodeFlags f;
   f.symmetry = o.symmetry_breaking;
   f.slack = o.slack_rules;
+  f.counts = o.count_rules;
   f.keep_names = names;
   return f;
 }

@@ -48,6 +48,7 @@ struct SynthesisOptions {
   bool reverse_combining = true;       // phase 2
   bool counting_bounds = true;         // phase 1 (off: every answer comes from the solver)
   bool slack_rules = true;             // implied capacity constraints in phase 4 (synth_slack)
+  bool count_rules = true;             // per-node reception counts per step in phase 4
 };
 
 enum class SynthesisStatus { Found, Impossible, Unknown };
