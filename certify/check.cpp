@@ -3,6 +3,7 @@
 #include <chrono>
 #include <fstream>
 
+#include "encodings/leaf_bound.hpp"
 #include "encodings/smt_verifier.hpp"
 #include "schedules/atomic_file.hpp"
 #include "schedules/error.hpp"
@@ -144,7 +145,7 @@ Report start(const Schedule& s) {
   r.model = schedules::to_string(s.model());
   r.problem = s.problem().describe();
   r.construction = s.provenance().construction;
-  r.bounds = verifier::lower_bounds(s.network(), s.model(), s.problem());
+  r.bounds = encodings::best_lower_bounds(s.network(), s.model(), s.problem());
   return r;
 }
 

@@ -7,6 +7,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "encodings/leaf_bound.hpp"
 #include "schedules/checked.hpp"
 #include "schedules/error.hpp"
 #include "schedules/input_text.hpp"
@@ -146,7 +147,7 @@ Report run_bound(const ManifestJob& j) {
   r.network = net.name();
   r.model = to_string(model);
   r.problem = j.bound_problem.describe();
-  r.bounds = verifier::lower_bounds(net, model, j.bound_problem);
+  r.bounds = encodings::best_lower_bounds(net, model, j.bound_problem);
   r.outcome = Outcome::Valid;
   r.finding = "lower bounds: steps >= " + std::to_string(r.bounds.steps.value) +
               ", transmissions >= " + std::to_string(r.bounds.transmissions.value);

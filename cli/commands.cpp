@@ -7,6 +7,7 @@
 #include "certify/check.hpp"
 #include "certify/expected.hpp"
 #include "certify/optimality.hpp"
+#include "encodings/leaf_bound.hpp"
 #include "cli/papers.hpp"
 #include "schedules/error.hpp"
 #include "schedules/registry.hpp"
@@ -264,7 +265,7 @@ void Commands::add_bound(CLI::App& app) {
       p.sources.assign(sources->begin(), sources->end());
       Model m = parse_model(*model);
       p.validate(n);
-      auto b = verifier::lower_bounds(n, m, p);
+      auto b = encodings::best_lower_bounds(n, m, p);  // with the certified alpha(d) where known
       std::cout << "network " << n.name() << ", model " << to_string(m) << ", problem "
                 << p.describe() << "\n"
                 << "steps         >= " << b.steps.value << "  (" << b.steps.argument << ")\n";
