@@ -9,6 +9,7 @@
 //     connectivity, sizes); its errors are prefixed with the file and the edge in dot words.
 #include <graphviz/cgraph.h>
 
+#include <cstdlib>
 #include <map>
 #include <string>
 #include <vector>
@@ -48,8 +49,9 @@ TopologyPtr parse_topology_dot(const std::string& text, const std::string& sourc
   GraphCloser closer{agmemread(text.c_str())};
   Agraph_t* g = closer.g;
   if (!g) {
-    const char* e = aglasterr();
+    char* e = aglasterr();  // malloc'd by cgraph: ours to free
     std::string msg = e ? e : "a syntax error";
+    std::free(e);
     while (!msg.empty() && (msg.back() == '\n' || msg.back() == ' ')) msg.pop_back();
     throw InputError(source + ": not a Graphviz dot graph: " + msg);
   }
