@@ -2,6 +2,7 @@
 // viewer. A Z3 `unknown` is a Verdict with status "unknown" and valid None: never a validity.
 #include <sstream>
 
+#include "encodings/leaf_bound.hpp"
 #include "encodings/smt_verifier.hpp"
 #include "python/py_common.hpp"
 #include "schedules/budget.hpp"
@@ -186,7 +187,7 @@ void bind_checks(py::module_& m) {
         p.validate(net);
         if (leaves)
           return verifier::lower_bounds(net, mo, p, verifier::LeafBound{*leaves, leaves_argument});
-        return verifier::lower_bounds(net, mo, p);
+        return encodings::best_lower_bounds(net, mo, p);  // as `schedcert bound`
       },
       py::arg("network"), py::arg("model"), py::arg("problem"), py::arg("leaves") = py::none(),
       py::arg("leaves_argument") = "");

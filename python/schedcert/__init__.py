@@ -126,7 +126,8 @@ def bounds(network, model, problem, root=0, messages=1, packet_items=1, sources=
     """Lower bounds on steps and transmissions (`schedcert bound`), each with its argument.
 
     leaves: a proven upper bound on the leaves of a spanning tree (e.g. search_alpha's), used by
-    the arguments that need one, named by leaves_argument."""
+    the arguments that need one, named by leaves_argument. Without it, the certified alpha(d) is
+    used where schedcert knows it (Q_d, d <= 5, exclusive models), as `schedcert bound` does."""
     return _schedcert._lower_bounds(_network(network), model,
                                     _problem(problem, root, messages, packet_items, sources),
                                     leaves, leaves_argument)
