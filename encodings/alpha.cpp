@@ -172,9 +172,7 @@ AlphaResult max_leaf_spanning_tree(int d, unsigned timeout_ms, const std::string
     sol.add(z3::atmost(e.s, k));
     // The command's budget (a watchdog's stop, Ctrl-C in the Python module) interrupts the query.
     const auto hook = schedules::command_budget().on_stop([&ctx] { ctx.interrupt(); });
-    Z3Deadline deadline(ctx, timeout_ms ? static_cast<unsigned>(left) : 0u);
-    const z3::check_result cr = sol.check();
-    deadline.finish();
+    const z3::check_result cr = check_within(ctx, sol, timeout_ms ? static_cast<unsigned>(left) : 0u);
     std::string file;
     if (!emit_smt2_dir.empty()) {
       file = emit_smt2_dir + "/alpha-Q" + std::to_string(d) + "-S-atmost-" + std::to_string(k) + ".smt2";

@@ -28,9 +28,8 @@ class Z3Sat : public SatBackend {
     for (int l : assumptions) as.push_back(l > 0 ? var(l) : !var(-l));
     // The command's budget (a watchdog's stop, Ctrl-C in the Python module) interrupts the call.
     const auto hook = schedules::command_budget().on_stop([this] { ctx_.interrupt(); });
-    Z3Deadline deadline(ctx_, seconds > 0 ? schedules::seconds_to_ms(seconds) : 0u);
-    const z3::check_result r = solver_.check(as);
-    deadline.finish();
+    const z3::check_result r =
+        check_within(ctx_, solver_, seconds > 0 ? schedules::seconds_to_ms(seconds) : 0u, nullptr, &as);
     if (r == z3::sat) model_ = std::make_unique<z3::model>(solver_.get_model());
     return r == z3::sat ? SatAnswer::Sat : r == z3::unsat ? SatAnswer::Unsat : SatAnswer::Unknown;
   }

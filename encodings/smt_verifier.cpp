@@ -182,11 +182,7 @@ Verdict verify_smt(const Schedule& s, const SmtOptions& o) {
         solver.from_string(q.body.c_str());
         parsing.tick();
       }
-      Z3Deadline deadline(ctx, limit_ms);
-      const z3::check_result answer = solver.check();
-      deadline.finish();
-      timed_out = deadline.fired();
-      return answer;
+      return check_within(ctx, solver, limit_ms, &timed_out);
     }();
     if (r == z3::unknown) {
       const std::string why = timed_out ? std::string("timeout") : solver.reason_unknown();

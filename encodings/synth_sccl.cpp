@@ -260,11 +260,7 @@ ScclResult synthesize_sccl(const schedules::Network& net, schedules::Model model
   const z3::check_result r = [&] {
     const auto solving = budget.phase("Z3 check (SCCL S=" + std::to_string(S) + ", R=" + std::to_string(R) + ")");
     const auto hook = budget.on_stop([&ctx] { ctx.interrupt(); });
-    Z3Deadline deadline(ctx, limit_ms);
-    const z3::check_result answer = solver.check();
-    deadline.finish();
-    timed_out = deadline.fired();
-    return answer;
+    return check_within(ctx, solver, limit_ms, &timed_out);
   }();
   if (r == z3::unknown) {
     out.status = SynthesisStatus::Unknown;

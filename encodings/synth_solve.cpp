@@ -124,11 +124,7 @@ SolveOutcome solve_with_z3(const Formula& f, const SolveSettings& settings) {
   const z3::check_result r = [&] {
     const auto solving = budget.phase("Z3 check");
     const auto hook = budget.on_stop([&ctx] { ctx.interrupt(); });
-    Z3Deadline deadline(ctx, limit_ms);
-    const z3::check_result answer = s.check();
-    deadline.finish();
-    timed_out = deadline.fired();
-    return answer;
+    return check_within(ctx, s, limit_ms, &timed_out);
   }();
   if (r == z3::sat) {
     out.status = SolveOutcome::Status::Sat;

@@ -215,9 +215,7 @@ TreeAnswer search_tree(const TreeQuery& q) {
       // The command's budget (a watchdog's stop, Ctrl-C in the Python module) interrupts the
       // query: unknown, so the answer is a gap.
       const auto hook = schedules::command_budget().on_stop([&ctx] { ctx.interrupt(); });
-      Z3Deadline deadline(ctx, q.timeout_ms ? static_cast<unsigned>(left) : 0u);
-      const z3::check_result cr = sol.check();
-      deadline.finish();
+      const z3::check_result cr = check_within(ctx, sol, q.timeout_ms ? static_cast<unsigned>(left) : 0u);
       last = b;
       asked = true;
       last_answer = cr == z3::sat ? "sat" : cr == z3::unsat ? "unsat" : "unknown";

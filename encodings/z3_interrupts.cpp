@@ -51,4 +51,13 @@ void Z3Deadline::finish() {
 
 Z3Deadline::~Z3Deadline() { finish(); }
 
+z3::check_result check_within(z3::context& ctx, z3::solver& s, unsigned ms, bool* timed_out,
+                              const z3::expr_vector* assumptions) {
+  Z3Deadline deadline(ctx, ms);
+  const z3::check_result r = assumptions ? s.check(*assumptions) : s.check();
+  deadline.finish();
+  if (timed_out) *timed_out = deadline.fired();
+  return r;
+}
+
 }  // namespace schedcert::encodings

@@ -52,4 +52,9 @@ class Z3Deadline {
   std::thread t_;
 };
 
+// s.check() (with `assumptions` when given) under a Z3Deadline of `ms` (0: none); *timed_out, when
+// given, tells whether the limit fired (a Z3 "unknown" is then a timeout).
+z3::check_result check_within(z3::context& ctx, z3::solver& s, unsigned ms, bool* timed_out = nullptr,
+                              const z3::expr_vector* assumptions = nullptr);
+
 }  // namespace schedcert::encodings

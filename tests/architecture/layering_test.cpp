@@ -25,62 +25,53 @@ const std::map<std::string, int> kLayers = {
     {"mpi", 7},        // the MPI front end over cli
 };
 
-}  // namespace
-
-TEST_CASE("architecture: every folder includes only the layers below it") {
+// Calls visit(folder, level, path relative to the repository, line number, line) for every line of
+// every .cpp/.hpp of the library's folders; returns the number of files read.
+template <class Visit>
+std::size_t for_each_library_line(Visit visit) {
   namespace fs = std::filesystem;
   const fs::path root = fs::path(SCHEDCERT_TEST_DIR).parent_path();
-  const std::regex include_re("#include \"([a-z_0-9]+)/");
   std::size_t files = 0;
   for (const auto& layer : kLayers) {
-    const std::string folder = layer.first;  // copies: doctest's macros capture them in lambdas,
-    const int level = layer.second;          // which clang 14 refuses for structured bindings
-    for (const auto& entry : fs::recursive_directory_iterator(root / folder)) {
+    for (const auto& entry : fs::recursive_directory_iterator(root / layer.first)) {
       const auto ext = entry.path().extension();
       if (ext != ".cpp" && ext != ".hpp") continue;
       ++files;
       std::ifstream in(entry.path());
       std::string line;
       int lineno = 0;
-      while (std::getline(in, line)) {
-        ++lineno;
-        std::smatch m;
-        if (!std::regex_search(line, m, include_re)) continue;
-        const std::string to = m[1];
-        if (to == folder) continue;
-        const auto it = kLayers.find(to);
-        INFO(fs::relative(entry.path(), root).string() << ":" << lineno << ": " << line);
-        REQUIRE_MESSAGE(it != kLayers.end(), "folder '" << to << "' is not in the layer table");
-        CHECK_MESSAGE(it->second < level, folder << " (layer " << level << ") includes " << to
-                                                 << " (layer " << it->second << ")");
-      }
+      while (std::getline(in, line)) visit(layer.first, layer.second, fs::relative(entry.path(), root).string(), ++lineno, line);
     }
   }
+  return files;
+}
+
+}  // namespace
+
+TEST_CASE("architecture: every folder includes only the layers below it") {
+  const std::regex include_re("#include \"([a-z_0-9]+)/");
+  const std::size_t files = for_each_library_line([&](const std::string& folder, int level, const std::string& file,
+                                                      int lineno, const std::string& line) {
+    std::smatch m;
+    if (!std::regex_search(line, m, include_re)) return;
+    const std::string to = m[1];
+    if (to == folder) return;
+    const auto it = kLayers.find(to);
+    INFO(file << ":" << lineno << ": " << line);
+    REQUIRE_MESSAGE(it != kLayers.end(), "folder '" << to << "' is not in the layer table");
+    CHECK_MESSAGE(it->second < level, folder << " (layer " << level << ") includes " << to
+                                             << " (layer " << it->second << ")");
+  });
   CHECK(files > 100);
 }
 
 TEST_CASE("architecture: no library code sets Z3's own \"timeout\" parameter") {
   // Z3 4.8.12's timer pool crashes or hangs a process that forks while a timer runs
   // (encodings/z3_interrupts.hpp); time limits go through Z3Deadline instead.
-  namespace fs = std::filesystem;
-  const fs::path root = fs::path(SCHEDCERT_TEST_DIR).parent_path();
-  std::size_t files = 0;
-  for (const auto& layer : kLayers) {
-    const std::string folder = layer.first;
-    for (const auto& entry : fs::recursive_directory_iterator(root / folder)) {
-      const auto ext = entry.path().extension();
-      if (ext != ".cpp" && ext != ".hpp") continue;
-      ++files;
-      std::ifstream in(entry.path());
-      std::string line;
-      int lineno = 0;
-      while (std::getline(in, line)) {
-        ++lineno;
-        if (line.find("set(\"timeout\"") == std::string::npos) continue;
-        const std::string where = entry.path().string() + ":" + std::to_string(lineno);
-        FAIL_CHECK(where << " sets Z3's \"timeout\": use Z3Deadline");
-      }
-    }
-  }
+  const std::size_t files = for_each_library_line([](const std::string&, int, const std::string& file, int lineno,
+                                                     const std::string& line) {
+    if (line.find("set(\"timeout\"") != std::string::npos)
+      FAIL_CHECK(file << ":" << lineno << " sets Z3's \"timeout\": use Z3Deadline");
+  });
   CHECK(files > 100);
 }
