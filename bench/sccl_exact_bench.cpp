@@ -14,40 +14,18 @@
 // Usage: sccl_exact_bench [--engine cadical|z3] [--no-counts] [--timeout S]
 //                         [--only SUBSTRING] [--with-slack] [--with-bounds]
 // --engine cadical (the default) or z3 (Z3's default solver).
-#include <time.h>
-
 #include <chrono>
 #include <cstdio>
 #include <string>
-#include <vector>
 
+#include "bench/sccl_instances.hpp"
 #include "encodings/synthesis.hpp"
 #include "verifier/native.hpp"
 
 using namespace schedcert;
 using namespace schedcert::schedules;
 using namespace schedcert::encodings;
-
-namespace {
-
-double cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
-
-struct Row {
-  const char* label;
-  const char* net;
-  Model model;
-  ProblemKind kind;
-  unsigned steps;
-  double sccl;          // SCCL seconds; < 0: no answer within -sccl seconds; 0: not recorded
-  const char* source;   // where the SCCL figure comes from
-  const char* expected; // "found" or "impossible"
-};
-
-}  // namespace
+using schedcert::bench::cpu_seconds;
 
 int main(int argc, char** argv) {
   SynthesisOptions opt;
@@ -78,28 +56,6 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  const char* issue19 = "issue 19, steps=rounds=T";
-  const char* issue4 = "issue 4 (SCCL problem not restated)";
-  const auto AP = Model::AllPort, SP = Model::SinglePortFull;
-  const auto AG = ProblemKind::MultinodeBroadcast, SC = ProblemKind::Scatter,
-             TE = ProblemKind::TotalExchange;
-  const std::vector<Row> rows = {
-      {"Q4 allgather all-port T=4", "Q4", AP, AG, 4, 51.6, issue19, "found"},
-      {"Q4 allgather all-port T=3", "Q4", AP, AG, 3, 0, "-", "impossible"},
-      {"Q4 scatter all-port T=4", "Q4", AP, SC, 4, 41.6, issue4, "found"},
-      {"Q4 scatter all-port T=3", "Q4", AP, SC, 3, 0, "-", "impossible"},
-      {"C4xC4 allgather all-port T=4", "C4xC4", AP, AG, 4, 41.9, issue4, "found"},
-      {"C4xC4 allgather all-port T=3", "C4xC4", AP, AG, 3, 0, "-", "impossible"},
-      {"Q4 allgather single-port T=15", "Q4", SP, AG, 15, -600, issue19, "found"},
-      {"Q4 allgather single-port T=14", "Q4", SP, AG, 14, -120, issue19, "impossible"},
-      {"Q3 total-exchange all-port T=4", "Q3", AP, TE, 4, 0, "-", "found"},
-      {"Q3 total-exchange all-port T=3", "Q3", AP, TE, 3, 0, "-", "impossible"},
-      {"Q4 total-exchange all-port T=8", "Q4", AP, TE, 8, -600, issue19, "found"},
-      {"Q4 total-exchange all-port T=7", "Q4", AP, TE, 7, 0, "-", "impossible"},
-      {"C4xC4 total-exchange all-port T=8", "C4xC4", AP, TE, 8, -600, issue19, "found"},
-      {"C4xC4 total-exchange all-port T=7", "C4xC4", AP, TE, 7, 0, "-", "impossible"},
-      {"Q5 allgather all-port T=5", "Q5", AP, AG, 5, -600, issue19, "impossible"},
-  };
   std::printf("exact mode: no Cayley phase%s%s, %s, solver %s, timeout %.0f s\n",
               opt.counting_bounds ? "" : ", no counting bounds",
               opt.slack_rules ? "" : ", no slack rules",
@@ -109,7 +65,7 @@ int main(int argc, char** argv) {
   std::printf("%-36s %-22s %9s %9s %9s %9s   %s\n", "instance", "answer", "cpu s", "wall s", "SCCL s",
               "ratio", "proof / SCCL source");
   int failures = 0;
-  for (const Row& in : rows) {
+  for (const bench::ScclInstance& in : bench::sccl_instances()) {
     if (!only.empty() && std::string(in.label).find(only) == std::string::npos) continue;
     const Network net = Network::parse(in.net);
     Problem p;
@@ -133,16 +89,9 @@ int main(int argc, char** argv) {
       if (r.certificate.rfind("counting", 0) == 0) proof = "counting bound";
     }
     if (r.status != SynthesisStatus::Unknown && answer != in.expected) ++failures;
-    char sccl[32] = "-", ratio[32] = "-";
-    if (in.sccl > 0) {
-      std::snprintf(sccl, sizeof sccl, "%.1f", in.sccl);
-      if (r.status != SynthesisStatus::Unknown) std::snprintf(ratio, sizeof ratio, "%.0fx", in.sccl / ours);
-    } else if (in.sccl < 0) {
-      std::snprintf(sccl, sizeof sccl, ">%.0f", -in.sccl);
-      if (r.status != SynthesisStatus::Unknown) std::snprintf(ratio, sizeof ratio, ">%.0fx", -in.sccl / ours);
-    }
+    const auto cols = bench::sccl_columns(in.sccl, ours, r.status != SynthesisStatus::Unknown);
     std::printf("%-36s %-22s %9.2f %9.2f %9s %9s   %s / %s\n", in.label, answer.c_str(), ours, wall,
-                sccl, ratio, proof.c_str(), in.source);
+                cols.sccl, cols.ratio, proof.c_str(), in.source);
     if (r.status == SynthesisStatus::Impossible) std::printf("    certificate: %s\n", r.certificate.c_str());
     if (r.status == SynthesisStatus::Unknown) std::printf("    %s\n", r.stats.c_str());
     std::fflush(stdout);

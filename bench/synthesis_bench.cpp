@@ -1,46 +1,29 @@
-// Bounded synthesis against the SCCL reference times of issue 4 (Cai et al., "Synthesizing
-// optimal collective algorithms", PPoPP 2021, as quoted in the issue).
+// Bounded synthesis against SCCL's recorded times (Cai et al., "Synthesizing optimal collective
+// algorithms", PPoPP 2021) on the identical problems: bench/sccl_instances.hpp, issue 19's figures
+// for steps = rounds = T (issue 4's older column compared different SCCL problems).
 //
 // For each instance: the answer at T (Found schedules are re-verified natively here as well),
-// the CPU seconds of this process for it, SCCL's seconds and the ratio SCCL / ours (for SCCL's
-// "no answer in 600 s" the ratio is a lower bound, printed with '>'). Then the same instance at
+// the CPU seconds of this process for it, SCCL's seconds and the ratio SCCL / ours (when SCCL gave
+// no answer in its budget the ratio is a lower bound, printed with '>'; "-": no figure recorded). Then the same instance at
 // T - 1, to show T is optimal (its certificate kind is printed).
 //
 // Usage: synthesis_bench [--logic auto|QF_FD|default] [--no-cayley] [--no-bounds] [--no-slack]
 //                        [--no-counts] [--timeout S] [--only SUBSTRING]
 // --logic QF_FD / default force one Z3 solver for every phase (for the comparison in
 // docs/synthesis.md; auto = QF_FD for the restricted queries, default for the exact one); --no-cayley skips the translation-invariant phase (exact encoding only).
-#include <time.h>
-
 #include <cstdio>
-#include <cstring>
 #include <string>
-#include <vector>
 
+#include "bench/sccl_instances.hpp"
 #include "encodings/synthesis.hpp"
 #include "verifier/native.hpp"
 
 using namespace schedcert;
 using namespace schedcert::schedules;
 using namespace schedcert::encodings;
+using schedcert::bench::cpu_seconds;
 
 namespace {
-
-double cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
-
-struct Instance {
-  const char* label;
-  const char* net;
-  Model model;
-  ProblemKind kind;
-  unsigned steps;
-  double sccl_seconds;  // < 0: SCCL gave no answer in 600 s
-  const char* expected; // what the literature says: "found" or "impossible"
-};
 
 std::string kind_of(const SynthesisResult& r) {
   if (r.status != SynthesisStatus::Impossible) return "";
@@ -78,16 +61,6 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  const std::vector<Instance> instances = {
-      {"Q4 allgather all-port T=4", "Q4", Model::AllPort, ProblemKind::MultinodeBroadcast, 4, 42.6, "found"},
-      {"Q4 scatter all-port T=4", "Q4", Model::AllPort, ProblemKind::Scatter, 4, 41.6, "found"},
-      {"C4xC4 allgather all-port T=4", "C4xC4", Model::AllPort, ProblemKind::MultinodeBroadcast, 4, 41.9, "found"},
-      {"Q4 allgather single-port T=15", "Q4", Model::SinglePortFull, ProblemKind::MultinodeBroadcast, 15, 362.0, "found"},
-      {"Q3 total-exchange all-port T=4", "Q3", Model::AllPort, ProblemKind::TotalExchange, 4, 18.2, "found"},
-      {"Q4 total-exchange all-port T=8", "Q4", Model::AllPort, ProblemKind::TotalExchange, 8, -1, "found"},
-      {"C4xC4 total-exchange all-port T=8", "C4xC4", Model::AllPort, ProblemKind::TotalExchange, 8, -1, "found"},
-      {"Q5 allgather all-port T=5", "Q5", Model::AllPort, ProblemKind::MultinodeBroadcast, 5, -1, "impossible"},
-  };
   std::printf("solver: %s%s%s%s%s\n",
               opt.solver_logic.empty() ? "Z3 default" : opt.solver_logic == "auto"
                                              ? "auto (QF_FD for Cayley, default for exact)"
@@ -97,7 +70,8 @@ int main(int argc, char** argv) {
   std::printf("%-36s %-24s %9s %9s %9s %10s   %-24s\n", "instance", "answer", "cpu s", "wall s",
               "SCCL s", "ratio", "T-1 (cpu s)");
   int failures = 0;
-  for (const Instance& in : instances) {
+  for (const bench::ScclInstance& in : bench::sccl_instances()) {
+    if (in.minus_one) continue;  // this bench runs T - 1 itself
     if (!only.empty() && std::string(in.label).find(only) == std::string::npos) continue;
     const Network net = Network::parse(in.net);
     Problem p;
@@ -108,16 +82,7 @@ int main(int argc, char** argv) {
     std::string answer = to_string(r.status);
     if (r.schedule && !verifier::verify_native(*r.schedule).valid) answer = "INVALID";
     if (answer != in.expected) ++failures;
-    char ratio[32];
-    if (in.sccl_seconds > 0)
-      std::snprintf(ratio, sizeof ratio, "%.0fx", in.sccl_seconds / ours);
-    else
-      std::snprintf(ratio, sizeof ratio, ">%.0fx", 600.0 / ours);
-    char sccl[32];
-    if (in.sccl_seconds > 0)
-      std::snprintf(sccl, sizeof sccl, "%.1f", in.sccl_seconds);
-    else
-      std::snprintf(sccl, sizeof sccl, "none/600");
+    const auto cols = bench::sccl_columns(in.sccl, ours, r.status != SynthesisStatus::Unknown);
     std::string below = "-";
     if (r.status == SynthesisStatus::Found && in.steps > 0) {
       c0 = cpu_seconds();
@@ -128,7 +93,7 @@ int main(int argc, char** argv) {
       below = buf;
     }
     std::printf("%-36s %-24s %9.3f %9.3f %9s %10s   %-24s\n", in.label,
-                (answer + kind_of(r)).c_str(), ours, r.seconds, sccl, ratio, below.c_str());
+                (answer + kind_of(r)).c_str(), ours, r.seconds, cols.sccl, cols.ratio, below.c_str());
     std::fflush(stdout);
     if (r.status == SynthesisStatus::Impossible)
       std::printf("    certificate: %s\n", r.certificate.c_str());

@@ -110,12 +110,8 @@ class Exporter {
     deps.erase(std::remove_if(deps.begin(), deps.end(), [&](const StepAt& d) { return d.tb == st; }),
                deps.end());
     for (std::size_t k = 0; k + 1 < deps.size(); ++k) {
-      MscclStep nop;
-      nop.op = MscclOp::Nop;
-      nop.depid = deps[k].tb;
-      nop.deps = deps[k].step;
       mark(from, deps[k]);
-      append(from, st, nop, round);
+      append(from, st, wait_for(deps[k].tb, deps[k].step), round);
     }
     MscclStep s;
     s.op = MscclOp::Send;

@@ -272,12 +272,8 @@ class AllreduceExporter {
     std::vector<At> keep;
     for (const auto& [tbid, d] : latest) keep.push_back(d);
     for (std::size_t k = 0; k + 1 < keep.size(); ++k) {
-      MscclStep nop;
-      nop.op = MscclOp::Nop;
-      nop.depid = keep[k].tb;
-      nop.deps = keep[k].step;
       mark(g, keep[k]);
-      append(g, t, nop, ready(g, t, {keep[k]}));
+      append(g, t, wait_for(keep[k].tb, keep[k].step), ready(g, t, {keep[k]}));
     }
     int f = ready(g, t, keep);
     if (op_sends(step.op)) f += 1;

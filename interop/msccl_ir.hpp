@@ -42,6 +42,15 @@ struct MscclStep {
   int line = 0;
 };
 
+// A nop that waits for step `step` of thread block `tb`: an MSCCL-IR step names one dependency,
+// so a writer gives a step with several the extra ones as nops before it.
+inline MscclStep wait_for(int tb, int step) {
+  MscclStep nop;
+  nop.depid = tb;
+  nop.deps = step;
+  return nop;
+}
+
 struct MscclThreadBlock {
   int id = 0;
   int send = -1, recv = -1, chan = 0;

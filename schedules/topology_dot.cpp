@@ -69,7 +69,6 @@ TopologyPtr parse_topology_dot(const std::string& text, const std::string& sourc
   // (u, v) -> index in `edges`; undirected pairs keyed with u <= v.
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> seen;
   std::vector<TopologyEdge> edges;
-  std::vector<std::string> where;  // the dot words of each edge, for errors
   for (Agnode_t* n = agfstnode(g); n; n = agnxtnode(g, n))
     for (Agedge_t* e = agfstout(g, n); e; e = agnxtout(g, e)) {
       std::uint32_t u = id[agtail(e)], v = id[aghead(e)];
@@ -88,7 +87,6 @@ TopologyPtr parse_topology_dot(const std::string& text, const std::string& sourc
       }
       seen.emplace(key, edges.size());
       edges.push_back({u, v, m});
-      where.push_back(w);
     }
   try {
     return std::make_shared<Topology>(name, directed, std::move(labels), edges, false);
