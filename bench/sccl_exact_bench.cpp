@@ -42,6 +42,8 @@ int main(int argc, char** argv) {
       opt.solver_logic = e == "z3" ? "" : e;
     } else if (a == "--no-counts") {
       opt.count_rules = false;
+    } else if (a == "--no-routes") {
+      opt.routes_first = false;
     } else if (a == "--with-slack") {
       opt.slack_rules = true;
     } else if (a == "--with-bounds") {
@@ -52,11 +54,12 @@ int main(int argc, char** argv) {
       only = argv[++i];
     } else {
       std::fprintf(stderr, "usage: %s [--engine cadical|z3] [--no-counts] [--timeout S] "
-                           "[--only SUBSTRING] [--with-slack] [--with-bounds]\n", argv[0]);
+                           "[--only SUBSTRING] [--no-routes] [--with-slack] [--with-bounds]\n", argv[0]);
       return 2;
     }
   }
-  std::printf("exact mode: no Cayley phase%s%s, %s, solver %s, timeout %.0f s\n",
+  std::printf("exact mode: no Cayley phase%s%s%s, %s, solver %s, timeout %.0f s\n",
+              opt.routes_first ? ", routes phase on" : ", no routes phase (the exact query alone)",
               opt.counting_bounds ? "" : ", no counting bounds",
               opt.slack_rules ? "" : ", no slack rules",
               opt.count_rules ? "reception counts on" : "no reception counts",

@@ -31,6 +31,9 @@ struct SynthOptions {
   unsigned root = 0, messages = 1, steps = 0, max_steps = 0;
   double timeout = 600;
   bool quiet = false, no_symmetry = false, estimate = false;
+  // The pipeline's phases (encodings/synthesis.hpp); all off but the exact query is issue 19's
+  // benchmark mode.
+  bool no_cayley = false, no_routes = false, no_bounds = false, no_slack = false, no_counts = false;
 };
 
 int report(const encodings::SynthesisResult& r, unsigned steps, const SynthOptions& o) {
@@ -284,6 +287,20 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       ->default_val("auto");
   sub->add_flag("--no-symmetry", o->no_symmetry,
                 "successive-broadcast: no symmetry-breaking rules (slower; same answers)");
+  sub->add_flag("--no-cayley", o->no_cayley,
+                "skip the translation-invariant restricted search (phase 3; it can only find)");
+  sub->add_flag("--no-routes", o->no_routes,
+                "skip the fixed balanced-routes restricted search for personalised items (phase "
+                "3c; it can only find)");
+  sub->add_flag("--no-bounds", o->no_bounds,
+                "no counting bounds (phase 1): every answer comes from a query, and a least-T "
+                "search starts at T = 0");
+  sub->add_flag("--no-slack", o->no_slack,
+                "leave the slack rules (the hop and port counts as clauses) out of the exact query");
+  sub->add_flag("--no-counts", o->no_counts,
+                "leave the per-node reception counts out of the exact query. Exact mode (issue "
+                "19's benchmark): --no-cayley --no-bounds --no-slack; add --no-routes for the "
+                "exact query alone (docs/synthesis.md)");
   sub->add_flag("--quiet,-q", o->quiet, "no progress on stderr");
   sub->add_flag("--estimate", o->estimate,
                 "print the estimated memory of the exact query at --steps T (or at the lower "
@@ -301,6 +318,11 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       p.sources.assign(o->sources.begin(), o->sources.end());
       const Model m = parse_model(o->model);
       const auto route = encodings::route_synthesis(net, p, o->allocation);
+      const bool phases = o->no_cayley || o->no_routes || o->no_bounds || o->no_slack || o->no_counts;
+      if (phases && (sccl->wanted() || route.successive))
+        throw InputError(std::string("--no-cayley, --no-routes, --no-bounds, --no-slack and --no-counts "
+                                     "choose the phases of the time-indexed pipeline; ") +
+                         (route.successive ? "successive broadcasts" : "--sccl") + " do not run it");
       if (sccl->wanted()) return run_sccl(net, m, route, *o, *sccl);
       if (route.successive) return run_successive(net, m, route, *o);
       p = route.problem;
@@ -310,6 +332,11 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       so.emit_smt2_path = o->emit;
       so.symmetry_breaking = !o->no_symmetry;
       if (o->engine == "cadical") so.solver_logic = "cadical";
+      so.cayley_first = !o->no_cayley;
+      so.routes_first = !o->no_routes;
+      so.counting_bounds = !o->no_bounds;
+      so.slack_rules = !o->no_slack;
+      so.count_rules = !o->no_counts;
       std::cout << "synthesis: " << net.name() << ", " << to_string(m) << ", " << p.describe() << "\n";
       if (o->steps > 0 && !o->estimate)
         return report(encodings::synthesize(net, m, p, o->steps, so), o->steps, *o);
@@ -319,7 +346,7 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
         return print_estimate("exact time-indexed", T, o->steps == 0,
                               encodings::estimate_exact_query_bytes(net, m, p, T));
       }
-      const unsigned lo = range.lo, hi = range.hi;
+      const unsigned lo = o->no_bounds ? 0 : range.lo, hi = range.hi;
       std::cout << "lower bound " << range.bound << " (" << range.argument << ")\n";
       // --max-steps below the lower bound: the question is whether T = hi works (it cannot).
       if (hi < lo) return report(encodings::synthesize(net, m, p, hi, so), hi, *o);

@@ -136,6 +136,9 @@ Flow::Flow(Formula& f, const Topology& topo, std::vector<FlowItem> items, unsign
         if (opt.prune && personal &&
             (u == it.target || topo.dist(v, it.target) + t + 1 > T))
           continue;  // useless copy: from the target, or too far from it to matter
+        if (opt.routes && !(*opt.routes)[i].empty() &&
+            !std::binary_search((*opt.routes)[i].begin(), (*opt.routes)[i].end(), l))
+          continue;  // off the item's fixed route (a restricted query)
         Lit prev_v = kTrue, prev_u = kTrue;
         if (it.prev >= 0) {
           prev_v = holds(static_cast<std::size_t>(it.prev), t, v);

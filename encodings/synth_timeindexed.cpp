@@ -37,14 +37,16 @@ TimeIndexedEncoding::TimeIndexedEncoding(const Topology& topo, Model model, cons
   FlowOptions fo;
   fo.prune = prune_allowed(model, p);
   fo.combining = p.combining();
+  fo.routes = flags.routes;
   flow_ = std::make_unique<Flow>(f_, topo, items_to_move(p, topo.n()), steps, fo);
   notes_ = std::string("time-indexed (") + (fo.prune ? "normalised" : "not normalised") + ")";
+  if (flags.routes) notes_ += ", restricted to fixed routes";
   add_link_rules();
   add_port_rules();
   // The slack rules count one packet per link-step: not on networks with multi-links.
   if (fo.prune && flags.slack && !topo.net().multi_links()) add_slack_rules();
   if (flags.counts && !p.combining()) add_count_rules();
-  if (!flags.symmetry || steps == 0) return;
+  if (!flags.symmetry || flags.routes || steps == 0) return;
   std::optional<Node> anchor;
   if (p.has_root()) anchor = p.root;
   if (p.kind == ProblemKind::MultinodeBroadcast || p.kind == ProblemKind::TotalExchange ||

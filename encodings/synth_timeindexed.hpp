@@ -24,6 +24,7 @@
 // and at least R_v - (T - t) * cap(v) (all of them at the end). Both follow from the port and link
 // rules for every schedule (normalised or not); stated per step they propagate what the solver
 // would otherwise have to count by search (docs/synthesis.md, issue 19).
+// With EncodeFlags::routes the query is restricted to the routes phase's paths (synth_routes.hpp).
 // Symmetry breaking: synth_symmetry.hpp at the root (single-node problems), node 0 (multinode
 // problems) or the common source of a successive broadcast with a single source.
 // The pruning of synth_flow.hpp is on except for shout-whisper with multi-item packets, where
@@ -43,6 +44,9 @@ struct EncodeFlags {
   bool slack = true;        // synth_slack.hpp
   bool counts = true;       // per-node reception counts per step (add_count_rules)
   bool keep_names = false;  // readable variable names (for the SMT-LIB2 export)
+  // Restricted to fixed routes (synth_routes.hpp): no longer exact, so SAT only, and without
+  // symmetry breaking (the routes are not invariant under the anchor's stabiliser).
+  const std::vector<std::vector<std::uint32_t>>* routes = nullptr;
 };
 
 class TimeIndexedEncoding {

@@ -17,6 +17,7 @@
 #include "encodings/synth_cayley.hpp"
 #include "encodings/synth_cayley_moves.hpp"
 #include "encodings/synth_reverse.hpp"
+#include "encodings/synth_routes.hpp"
 #include "encodings/synth_timeindexed.hpp"
 #include "schedules/watchdog.hpp"
 #include "schedules/error.hpp"
@@ -244,6 +245,26 @@ SynthesisResult synthesize_impl(Run& run) {
         return restricted(enc, "cayley", run.remaining_ms() / 3);
       }))
     return run.finish(SynthesisStatus::Found);
+
+  // Phase 3c: fixed balanced routes for the personalised items (find schedules; UNSAT proves
+  // nothing). One packet per item and no combining: a route is a path of single-item packets.
+  if (run.opt.routes_first && p.packet_items == 1 && !p.combining()) {
+    const sy::RoutePlan plan = sy::balanced_routes(topo, items, run.model, run.steps);
+    if (plan.restricted > 0) {
+      run.note("routes: " + plan.summary());
+      if (!plan.hopeless.empty()) {
+        run.note("routes query skipped: " + plan.hopeless + " in " + std::to_string(run.steps) +
+                 " steps");
+      } else if (fits("routes", [&] {
+                   sy::EncodeFlags f = flags(run.opt, false);
+                   f.routes = &plan.routes;
+                   sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, f);
+                   return restricted(enc, "routes", run.remaining_ms() / 4);
+                 })) {
+        return run.finish(SynthesisStatus::Found);
+      }
+    }
+  }
 
   // Phase 4: the exact time-indexed query.
   const bool emit = !run.opt.emit_smt2_path.empty();

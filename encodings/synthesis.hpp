@@ -9,6 +9,8 @@
 //   2. combining problems become their reversed broadcasts (synth_reverse.hpp);
 //   3. multinode broadcast / total exchange on translation-invariant networks: the
 //      translation-invariant restricted search (synth_cayley.hpp) - SAT only;
+//   3c. problems with personalised items (total exchange, scatter, gather): the time-indexed
+//      encoding restricted to balanced shortest-path routes (synth_routes.hpp) - SAT only;
 //   4. the exact time-indexed encoding with symmetry breaking (synth_timeindexed.hpp,
 //      synth_symmetry.hpp), solved by Z3 (QF_FD by default).
 // minimize_steps() walks T upwards from max(lo, best lower bound) and reports the optimum with
@@ -45,6 +47,7 @@ struct SynthesisOptions {
   // DRAT proof checked (and its LRAT by the checker proved in Coq) before it is reported.
   std::string solver_logic = "auto";
   bool cayley_first = true;            // phase 3
+  bool routes_first = true;            // phase 3c
   bool reverse_combining = true;       // phase 2
   bool counting_bounds = true;         // phase 1 (off: every answer comes from the solver)
   bool slack_rules = true;             // implied capacity constraints in phase 4 (synth_slack)
