@@ -16,6 +16,7 @@ namespace schedcert::encodings::synth {
 namespace {
 
 constexpr unsigned kMaxRounds = 50;
+constexpr double kMaxWork = 5e8;
 
 struct Router {
   const Topology& topo;
@@ -77,14 +78,14 @@ std::string hopeless(const Topology& topo, const std::vector<FlowItem>& items, c
   char buf[160];
   for (std::size_t i = 0; i < items.size(); ++i)
     if (routes[i].size() > steps) {
-      std::snprintf(buf, sizeof buf, "item %zu needs %zu hops", i, routes[i].size());
+      std::snprintf(buf, sizeof buf, "item %zu needs %zu hops in %u steps", i, routes[i].size(), steps);
       return buf;
     }
   if (model == Model::AllPort) {
     for (std::size_t l = 0; l < load.size(); ++l)
       if (load[l] > double(steps) * topo.links()[l].mult) {
-        std::snprintf(buf, sizeof buf, "link %u->%u carries %.0f packets", topo.links()[l].from,
-                      topo.links()[l].to, load[l]);
+        std::snprintf(buf, sizeof buf, "link %u->%u carries %.0f packets in %u steps",
+                      topo.links()[l].from, topo.links()[l].to, load[l], steps);
         return buf;
       }
     return "";
@@ -103,8 +104,8 @@ std::string hopeless(const Topology& topo, const std::vector<FlowItem>& items, c
     if (model == Model::SinglePortHalf) busy = in[v] + out[v];
     if (model == Model::ShoutWhisper) busy = in[v] + sent[v].size();
     if (busy > steps) {
-      std::snprintf(buf, sizeof buf, "node %u is busy in %llu steps", v,
-                    static_cast<unsigned long long>(busy));
+      std::snprintf(buf, sizeof buf, "node %u is busy in %llu steps of %u", v,
+                    static_cast<unsigned long long>(busy), steps);
       return buf;
     }
   }
@@ -128,6 +129,16 @@ RoutePlan balanced_routes(const Topology& topo, const std::vector<FlowItem>& ite
   for (std::size_t i = 0; i < items.size(); ++i)
     if (items[i].target != kEveryNode && items[i].prev < 0) order.push_back(i);
   if (order.empty()) return plan;
+  // A round re-routes every item over at most every node; beyond kMaxWork node visits in all
+  // the phase is not worth its time (the exact query of such a size is hopeless too).
+  const double per_round = static_cast<double>(order.size()) * topo.n();
+  if (per_round > kMaxWork) {
+    plan.hopeless = "routing " + std::to_string(order.size()) + " items on " +
+                    std::to_string(topo.n()) + " nodes is beyond the phase's work limit";
+    return plan;
+  }
+  const unsigned max_rounds =
+      static_cast<unsigned>(std::min<double>(kMaxRounds, kMaxWork / per_round));
   std::mt19937_64 rng(seed);
   Router r{topo, std::vector<double>(topo.links().size(), 0.0), {},
            std::vector<double>(topo.links().size(), 0.0), std::vector<double>(topo.n(), 0.0),
@@ -158,7 +169,7 @@ RoutePlan balanced_routes(const Topology& topo, const std::vector<FlowItem>& ite
   }
   Routes best = plan.routes;
   double best_max = max_load(), best_over = r.overuse();
-  for (; plan.rounds < kMaxRounds && best_max > r.level; ++plan.rounds) {
+  for (; plan.rounds < max_rounds && best_max > r.level; ++plan.rounds) {
     for (std::size_t l = 0; l < r.load.size(); ++l)
       r.history[l] += std::max(0.0, r.load[l] / topo.links()[l].mult - r.level);
     r.pressure *= 1.5;

@@ -32,8 +32,9 @@ struct RoutePlan {
   std::uint32_t restricted = 0;  // items given a path
   double max_load = 0;           // the most packets a link must carry, over its multiplicity
   unsigned rounds = 0;           // rip-up-and-re-route rounds run
-  // Empty when the restricted query may be tried; else why it cannot succeed in `steps` steps
-  // (a link or a port with more packets than steps can carry).
+  // Empty when the restricted query may be tried; else why it is not: it cannot succeed in
+  // `steps` steps (a route longer than that, a link or a port with more packets than the steps
+  // can carry), or the routing itself is beyond the phase's work limit.
   std::string hopeless;
   std::string summary() const;
 };

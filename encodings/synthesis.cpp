@@ -248,23 +248,24 @@ SynthesisResult synthesize_impl(Run& run) {
 
   // Phase 3c: fixed balanced routes for the personalised items (find schedules; UNSAT proves
   // nothing). One packet per item and no combining: a route is a path of single-item packets.
-  if (run.opt.routes_first && p.packet_items == 1 && !p.combining()) {
-    const sy::RoutePlan plan = sy::balanced_routes(topo, items, run.model, run.steps);
-    if (plan.restricted > 0) {
-      run.note("routes: " + plan.summary());
-      if (!plan.hopeless.empty()) {
-        run.note("routes query skipped: " + plan.hopeless + " in " + std::to_string(run.steps) +
-                 " steps");
-      } else if (fits("routes", [&] {
-                   sy::EncodeFlags f = flags(run.opt, false);
-                   f.routes = &plan.routes;
-                   sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, f);
-                   return restricted(enc, "routes", run.remaining_ms() / 4);
-                 })) {
-        return run.finish(SynthesisStatus::Found);
-      }
-    }
-  }
+  if (run.opt.routes_first && p.packet_items == 1 && !p.combining() &&
+      fits("routes", [&] {
+        // Too large for the exact query is too large to be worth routing (TooLarge: skipped).
+        schedules::command_budget().admit(
+            sy::TimeIndexedEncoding::estimate_bytes(topo, run.model, p, run.steps), "the routes query");
+        const sy::RoutePlan plan = sy::balanced_routes(topo, items, run.model, run.steps);
+        if (plan.restricted == 0) return false;
+        run.note("routes: " + plan.summary());
+        if (!plan.hopeless.empty()) {
+          run.note("routes query skipped: " + plan.hopeless);
+          return false;
+        }
+        sy::EncodeFlags f = flags(run.opt, false);
+        f.routes = &plan.routes;
+        sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, f);
+        return restricted(enc, "routes", run.remaining_ms() / 4);
+      }))
+    return run.finish(SynthesisStatus::Found);
 
   // Phase 4: the exact time-indexed query.
   const bool emit = !run.opt.emit_smt2_path.empty();

@@ -171,3 +171,16 @@ TEST_CASE("rough edges: a sweep keeps its SHORTER witnesses without --out-dir") 
   CHECK(v.out.find("steps:         2 ") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("rough edges: synthesize runs issue 19's exact mode from the command line") {
+  // The pipeline's phases by name: exact mode finds the tight C4xC4 total exchange on balanced
+  // routes, every schedule checked natively.
+  expect("synthesize -n C4xC4 -p total-exchange --steps 8 --no-cayley --no-bounds --no-slack --engine cadical -q", 0,
+         "512 transmissions, verified by the native verifier");
+  // Without bounds a least-T search starts at T = 0 and every T below is refuted by a query.
+  expect("synthesize -n C4 -p total-exchange --no-bounds -q", 0, "T = 1: impossible");
+  // The flags choose phases of the time-indexed pipeline only: elsewhere they are refused.
+  expect("synthesize -n Q3 -p successive-broadcast --allocation gray --no-routes -q", 2,
+         "successive broadcasts do not run it");
+  expect("synthesize -n dgx1 -p multinode-broadcast --messages 1 --sccl --no-cayley -q", 2, "--sccl do not run it");
+}
