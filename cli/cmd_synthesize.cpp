@@ -318,25 +318,21 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       p.sources.assign(o->sources.begin(), o->sources.end());
       const Model m = parse_model(o->model);
       const auto route = encodings::route_synthesis(net, p, o->allocation);
-      const bool phases = o->no_cayley || o->no_routes || o->no_bounds || o->no_slack || o->no_counts;
-      if (phases && (sccl->wanted() || route.successive))
-        throw InputError(std::string("--no-cayley, --no-routes, --no-bounds, --no-slack and --no-counts "
-                                     "choose the phases of the time-indexed pipeline; ") +
-                         (route.successive ? "successive broadcasts" : "--sccl") + " do not run it");
+      std::vector<std::string> skip;  // --no-<phase>, checked and applied by the library
+      for (const auto& [flag, name] : {std::pair{o->no_cayley, "cayley"}, {o->no_routes, "routes"},
+                                       {o->no_bounds, "bounds"}, {o->no_slack, "slack"},
+                                       {o->no_counts, "counts"}})
+        if (flag) skip.emplace_back(name);
+      encodings::SynthesisOptions so;
+      skip_phases(so, skip, sccl->wanted() ? "--sccl" : route.successive ? "successive broadcasts" : "");
       if (sccl->wanted()) return run_sccl(net, m, route, *o, *sccl);
       if (route.successive) return run_successive(net, m, route, *o);
       p = route.problem;
-      encodings::SynthesisOptions so;
       so.timeout_ms = schedules::seconds_to_ms(o->timeout);
       so.quiet = o->quiet;
       so.emit_smt2_path = o->emit;
       so.symmetry_breaking = !o->no_symmetry;
       if (o->engine == "cadical") so.solver_logic = "cadical";
-      so.cayley_first = !o->no_cayley;
-      so.routes_first = !o->no_routes;
-      so.counting_bounds = !o->no_bounds;
-      so.slack_rules = !o->no_slack;
-      so.count_rules = !o->no_counts;
       std::cout << "synthesis: " << net.name() << ", " << to_string(m) << ", " << p.describe() << "\n";
       if (o->steps > 0 && !o->estimate)
         return report(encodings::synthesize(net, m, p, o->steps, so), o->steps, *o);
@@ -346,7 +342,7 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
         return print_estimate("exact time-indexed", T, o->steps == 0,
                               encodings::estimate_exact_query_bytes(net, m, p, T));
       }
-      const unsigned lo = o->no_bounds ? 0 : range.lo, hi = range.hi;
+      const unsigned lo = encodings::walk_start(so, range), hi = range.hi;
       std::cout << "lower bound " << range.bound << " (" << range.argument << ")\n";
       // --max-steps below the lower bound: the question is whether T = hi works (it cannot).
       if (hi < lo) return report(encodings::synthesize(net, m, p, hi, so), hi, *o);

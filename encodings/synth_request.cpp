@@ -6,6 +6,7 @@
 
 #include "encodings/leaf_bound.hpp"
 #include "encodings/synth_successive.hpp"
+#include "encodings/synthesis.hpp"
 #include "schedules/checked.hpp"
 #include "schedules/constructions/desprez1993/successive_broadcast.hpp"
 #include "schedules/error.hpp"
@@ -92,6 +93,32 @@ SynthesisRange synthesis_range(const Network& net, Model model, const SynthesisR
              : checked_cast<unsigned>(checked_add(r.lo, 64, "synthesis: the largest T searched"),
                                       "synthesis: the largest T searched");
   return r;
+}
+
+void skip_phases(SynthesisOptions& so, const std::vector<std::string>& names,
+                 const std::string& elsewhere) {
+  static const char* const known = "cayley, routes, bounds, slack, counts";
+  for (const std::string& n : names) {
+    if (!elsewhere.empty())
+      throw InputError("skipping phase '" + n + "': the phases (" + known +
+                       ") are those of the time-indexed pipeline; " + elsewhere + " do not run it");
+    if (n == "cayley")
+      so.cayley_first = false;
+    else if (n == "routes")
+      so.routes_first = false;
+    else if (n == "bounds")
+      so.counting_bounds = false;
+    else if (n == "slack")
+      so.slack_rules = false;
+    else if (n == "counts")
+      so.count_rules = false;
+    else
+      throw InputError("skip: '" + n + "' is not a phase (valid: " + known + ")");
+  }
+}
+
+unsigned walk_start(const SynthesisOptions& so, const SynthesisRange& range) {
+  return so.counting_bounds ? range.lo : 0;
 }
 
 }  // namespace schedcert::encodings

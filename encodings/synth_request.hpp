@@ -19,6 +19,8 @@
 
 namespace schedcert::encodings {
 
+struct SynthesisOptions;
+
 struct SynthesisRoute {
   bool successive = false;                     // the exact successive-broadcast encoding
   std::vector<schedules::Node> fixed_sources;  // successive: the bijection; empty = free
@@ -37,5 +39,16 @@ struct SynthesisRange {
 };
 SynthesisRange synthesis_range(const schedules::Network& net, schedules::Model model,
                                const SynthesisRoute& route, unsigned max_steps);
+
+// The phases of the general pipeline a caller may leave out, by name: "cayley", "routes",
+// "bounds", "slack", "counts" (`synthesize --no-<name>`, Python `skip=[...]`). Leaving out all
+// but the exact query's own rules is issue 19's exact mode (docs/synthesis.md). Throws
+// InputError for an unknown name, and for any name when the request does not run the general
+// pipeline (`elsewhere` names what runs instead, e.g. "successive broadcasts"; "" = it does).
+void skip_phases(SynthesisOptions& so, const std::vector<std::string>& names,
+                 const std::string& elsewhere);
+// Where a walk over T starts: the range's lower end, or T = 0 when the bounds were left out
+// (every T below is then refuted by a query).
+unsigned walk_start(const SynthesisOptions& so, const SynthesisRange& range);
 
 }  // namespace schedcert::encodings

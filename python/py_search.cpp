@@ -64,12 +64,15 @@ void take_optimum(PySynth& out, const enc::OptimumResult& r) {
 // the same library functions as the CLI's (encodings/synth_request.hpp).
 PySynth synthesize(const Network& net, const std::string& model, const Problem& problem,
                    unsigned steps, unsigned max_steps, double timeout, const std::string& engine,
-                   bool symmetry, const std::string& allocation, const py::object& progress) {
+                   bool symmetry, const std::string& allocation,
+                   const std::vector<std::string>& skip, const py::object& progress) {
   const Model m = model_arg(model);
   if (engine != "auto" && engine != "z3" && engine != "cadical")
     throw InputError("engine: '" + engine + "' is unknown (valid: auto, z3, cadical)");
   PySynth out;
   const auto route = enc::route_synthesis(net, problem, allocation);
+  enc::SynthesisOptions so;
+  enc::skip_phases(so, skip, route.successive ? "successive broadcasts" : "");
   if (route.successive) {
     enc::SuccessiveOptions so;
     so.timeout_ms = seconds_to_ms(timeout);
@@ -92,7 +95,6 @@ PySynth synthesize(const Network& net, const std::string& model, const Problem& 
     return out;
   }
   const Problem& p = route.problem;
-  enc::SynthesisOptions so;
   so.timeout_ms = seconds_to_ms(timeout);
   so.symmetry_breaking = symmetry;
   if (engine == "cadical") so.solver_logic = "cadical";
@@ -105,14 +107,14 @@ PySynth synthesize(const Network& net, const std::string& model, const Problem& 
   out.lower_bound = range.lo;
   out.lower_bound_argument = range.argument;
   out.max_steps = range.hi;
-  if (range.hi < range.lo) {
+  if (range.hi < enc::walk_start(so, range)) {
     run_interruptible([&] { take(out, enc::synthesize(net, m, p, range.hi, so)); }, progress, 0);
     out.steps = range.hi;
     return out;
   }
+  const unsigned lo = enc::walk_start(so, range);
   run_interruptible(
-      [&] { take_optimum(out, enc::minimize_steps(net, m, p, range.lo, range.hi, so)); }, progress,
-      0);
+      [&] { take_optimum(out, enc::minimize_steps(net, m, p, lo, range.hi, so)); }, progress, 0);
   return out;
 }
 
@@ -196,7 +198,7 @@ void bind_search(py::module_& m) {
   m.def("_synthesize", &synthesize, py::arg("network"), py::arg("model"), py::arg("problem"),
         py::arg("steps") = 0, py::arg("max_steps") = 0, py::arg("timeout") = 600.0,
         py::arg("engine") = "auto", py::arg("symmetry") = true, py::arg("allocation") = "",
-        py::arg("progress") = py::none());
+        py::arg("skip") = std::vector<std::string>{}, py::arg("progress") = py::none());
 
   py::class_<enc::AlphaResult>(m, "AlphaResult")
       .def_readonly("d", &enc::AlphaResult::d)

@@ -145,13 +145,18 @@ LowerBounds._repr_html_ = _lower_bounds_repr_html
 
 
 def synthesize(network, model, problem, steps=0, max_steps=0, root=0, messages=1, sources=None,
-               allocation=None, timeout=600.0, engine="auto", symmetry=True, progress=None):
+               allocation=None, timeout=600.0, engine="auto", symmetry=True, skip=(), progress=None):
     """Bounded synthesis (`schedcert synthesize`): steps > 0 decides that T; otherwise the least T
     from the computed lower bound (up to max_steps, default bound + 64), with the certificate
-    that T - 1 is impossible. Status 'found', 'impossible' or 'unknown' (never an optimum then)."""
+    that T - 1 is impossible. Status 'found', 'impossible' or 'unknown' (never an optimum then).
+    skip: pipeline phases to leave out, as `synthesize --no-<name>`: "cayley", "routes",
+    "bounds" (the walk then starts at T = 0), "slack", "counts"; issue 19's exact mode is
+    skip=("cayley", "bounds", "slack")."""
+    if isinstance(skip, str):
+        skip = (skip,)
     return _schedcert._synthesize(_network(network), model,
                                   _problem(problem, root, messages, 1, sources), steps, max_steps,
-                                  timeout, engine, symmetry, allocation or "", progress)
+                                  timeout, engine, symmetry, allocation or "", list(skip), progress)
 
 
 def _synth_repr_html(self):

@@ -37,6 +37,29 @@ def test_synthesize_routes_as_the_cli(cli):
     assert str(e.value) in err
 
 
+def test_synthesize_skips_phases_as_the_cli(cli):
+    # issue 19's exact mode: the tight C4xC4 total exchange at T = 8 (512 hops on 64 links x 8
+    # steps, Bertsekas et al. 1991's hop count), found on balanced routes, as the CLI finds it
+    r = sc.synthesize("C4xC4", "all-port", "total-exchange", steps=8, engine="cadical",
+                      skip=("cayley", "bounds", "slack"))
+    out = cli("synthesize", "-n", "C4xC4", "-p", "total-exchange", "--steps", 8, "--engine",
+              "cadical", "--no-cayley", "--no-bounds", "--no-slack", "-q").stdout
+    assert r.status == "found" and "T = 8: found" in out
+    assert sc.verify(r.schedule).valid and r.schedule.num_transmissions == 512
+    # without bounds the walk starts at T = 0: T = 1 is refuted by the query, T = 2 found
+    w = sc.synthesize("C4", "all-port", "total-exchange", skip="bounds")
+    assert w.optimum == 2 and w.certificate.startswith("UNSAT of query")
+    # the same input errors, in the same words
+    with pytest.raises(ValueError) as e:
+        sc.synthesize("Q2", "all-port", "broadcast", skip=["cayleigh"])
+    assert "'cayleigh' is not a phase" in str(e.value)
+    err = cli("synthesize", "-n", "Q2", "-p", "successive-broadcast", "--allocation", "gray",
+              "--no-routes").stderr
+    with pytest.raises(ValueError) as e:
+        sc.synthesize("Q2", "all-port", "successive-broadcast", allocation="gray", skip=["routes"])
+    assert str(e.value) in err
+
+
 def test_search_alpha_matches_cli_and_desprez(cli):
     for d in (4, 5):
         r = sc.search_alpha(d)
