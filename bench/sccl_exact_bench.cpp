@@ -42,6 +42,8 @@ int main(int argc, char** argv) {
       opt.solver_logic = e == "z3" ? "" : e;
     } else if (a == "--no-counts") {
       opt.count_rules = false;
+    } else if (a == "--totalizers") {
+      opt.totalizers = true;
     } else if (a == "--no-routes") {
       opt.routes_first = false;
     } else if (a == "--with-slack") {
@@ -54,7 +56,7 @@ int main(int argc, char** argv) {
       only = argv[++i];
     } else {
       std::fprintf(stderr, "usage: %s [--engine cadical|z3] [--no-counts] [--timeout S] "
-                           "[--only SUBSTRING] [--no-routes] [--with-slack] [--with-bounds]\n", argv[0]);
+                           "[--only SUBSTRING] [--no-routes] [--totalizers] [--with-slack] [--with-bounds]\n", argv[0]);
       return 2;
     }
   }
@@ -63,10 +65,14 @@ int main(int argc, char** argv) {
               opt.counting_bounds ? "" : ", no counting bounds",
               opt.slack_rules ? "" : ", no slack rules",
               opt.count_rules ? "reception counts on" : "no reception counts",
-              opt.solver_logic.empty() ? "Z3 default" : opt.solver_logic.c_str(),
+              opt.solver_logic.empty()
+                  ? "Z3 default"
+                  : (opt.solver_logic + (opt.totalizers ? " (totalizers)" : "")).c_str(),
               opt.timeout_ms / 1000.0);
-  std::printf("%-36s %-22s %9s %9s %9s %9s   %s\n", "instance", "answer", "cpu s", "wall s", "SCCL s",
-              "ratio", "proof / SCCL source");
+  // The profile (issue 19): wall s = search s (the solver) + check s (UNSAT proofs) + the rest
+  // (building the queries, decoding, the native re-check of every schedule).
+  std::printf("%-36s %-12s %8s %8s %8s %8s %8s %9s   %s\n", "instance", "answer", "cpu s", "wall s",
+              "search s", "check s", "SCCL s", "ratio", "proof / SCCL source");
   int failures = 0;
   for (const bench::ScclInstance& in : bench::sccl_instances()) {
     if (!only.empty() && std::string(in.label).find(only) == std::string::npos) continue;
@@ -93,8 +99,9 @@ int main(int argc, char** argv) {
     }
     if (r.status != SynthesisStatus::Unknown && answer != in.expected) ++failures;
     const auto cols = bench::sccl_columns(in.sccl, ours, r.status != SynthesisStatus::Unknown);
-    std::printf("%-36s %-22s %9.2f %9.2f %9s %9s   %s / %s\n", in.label, answer.c_str(), ours, wall,
-                cols.sccl, cols.ratio, proof.c_str(), in.source);
+    std::printf("%-36s %-12s %8.2f %8.2f %8.2f %8.2f %8s %9s   %s / %s\n", in.label, answer.c_str(),
+                ours, wall, r.search_seconds, r.check_seconds, cols.sccl, cols.ratio, proof.c_str(),
+                in.source);
     if (r.status == SynthesisStatus::Impossible) std::printf("    certificate: %s\n", r.certificate.c_str());
     if (r.status == SynthesisStatus::Unknown) std::printf("    %s\n", r.stats.c_str());
     std::fflush(stdout);

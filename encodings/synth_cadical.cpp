@@ -29,7 +29,7 @@ double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock:
 // An UNSAT answer is reported only when its certificate checks (lrat_check.hpp): CaDiCaL's DRAT
 // proof by our checker, which writes LRAT, and that LRAT by the checker proved in Coq; otherwise
 // the answer is Unknown with the reason.
-SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms) {
+SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms, CardEncoding cards) {
   const auto t0 = Clock::now();
   const schedules::Budget& budget = schedules::command_budget();
   budget.admit(sat_estimate_bytes(static_cast<std::uint64_t>(f.num_vars()), f.num_clauses()),
@@ -78,6 +78,30 @@ SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms) {
         for (int j = i + 1; j < n; ++j) b->add({-x[i], -x[j]});
       continue;
     }
+    if (cards == CardEncoding::Totalizer) {
+      // Unary sums bottom-up: out[j] <= "at least j + 1 of the leaves are true", cut at k + 1
+      // outputs; then not out[k]. Only the upward clauses: at-most needs no more.
+      auto sum = [&](auto&& self, int lo, int hi) -> std::vector<int> {
+        if (hi - lo == 1) return {x[lo]};
+        const int mid = lo + (hi - lo) / 2;
+        const std::vector<int> left = self(self, lo, mid), right = self(self, mid, hi);
+        const int m = std::min<int>(k + 1, static_cast<int>(left.size() + right.size()));
+        std::vector<int> r(static_cast<std::size_t>(m));
+        for (int& v : r) v = ++next;
+        for (int i = 0; i <= static_cast<int>(left.size()); ++i)
+          for (int j = 0; j <= static_cast<int>(right.size()); ++j) {
+            if (i + j == 0) continue;
+            std::vector<int> c{r[static_cast<std::size_t>(std::min(i + j, m) - 1)]};
+            if (i > 0) c.push_back(-left[static_cast<std::size_t>(i - 1)]);
+            if (j > 0) c.push_back(-right[static_cast<std::size_t>(j - 1)]);
+            b->add(c);
+          }
+        return r;
+      };
+      const std::vector<int> out = sum(sum, 0, n);
+      b->add({-out[static_cast<std::size_t>(k)]});
+      continue;
+    }
     // s[i][j] (j = 0..k-1): at least j + 1 of x[0..i] are true.
     std::vector<std::vector<int>> sv(static_cast<std::size_t>(n - 1), std::vector<int>(k));
     for (auto& row : sv)
@@ -98,7 +122,10 @@ SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms) {
   SolveOutcome out;
   const SatAnswer a = [&] {
     const auto solving = budget.phase("CaDiCaL solve (" + f.summary() + ")");
-    return b->s->solve({}, timeout_ms / 1000.0);
+    const auto s0 = Clock::now();
+    const SatAnswer answer = b->s->solve({}, timeout_ms / 1000.0);
+    out.search_seconds = since(s0);
+    return answer;
   }();
   out.stats = "cadical, " + std::to_string(next - f.num_vars()) + " counter variables";
   if (a == SatAnswer::Sat) {
@@ -108,7 +135,9 @@ SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms) {
   } else if (a == SatAnswer::Unsat) {
     b->s.reset();  // closes the proof
     const auto checking = budget.phase("checking CaDiCaL's UNSAT proof");
+    const auto c0 = Clock::now();
     const UnsatCertificate c = certify_unsat(all, proof, (dir / "q").string(), "", false);
+    out.check_seconds = since(c0);
     out.stats += "; " + c.summary();
     if (c.verified()) {
       out.status = SolveOutcome::Status::Unsat;

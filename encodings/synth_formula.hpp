@@ -81,7 +81,9 @@ struct SolveOutcome {
   std::vector<bool> values;  // values[v] for every variable v (index 0 unused), when Sat
   std::string reason;        // Z3's reason_unknown when Unknown
   std::string stats;         // conflicts, decisions, ... (one line)
-  double seconds = 0.0;
+  double seconds = 0.0;         // all of it: loading, search, proof checking
+  double search_seconds = 0.0;  // the solver's search alone (the profile of issue 19)
+  double check_seconds = 0.0;   // checking an UNSAT proof (CaDiCaL)
   bool value(Lit l) const { return l > 0 ? values[l] : !values[-l]; }
 };
 
@@ -95,6 +97,11 @@ SolveOutcome solve_with_z3(const Formula& f, const SolveSettings& settings);
 // (k = 1, up to 6 literals) or Sinz's sequential counter; an UNSAT answer is reported only when
 // CaDiCaL's DRAT proof checks (our checker, then the LRAT it writes by the checker proved in Coq),
 // otherwise Unknown with the reason.
-SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms);
+// How solve_with_cadical writes an at-most-k over n > k literals (k >= 2, or k = 1 with more than
+// 6 literals; smaller ones are pairwise): Sinz's sequential counter (n k auxiliaries) or a
+// totalizer (a binary tree of unary sums cut at k + 1; Bailleux and Boufkhad 2003).
+enum class CardEncoding { SequentialCounter, Totalizer };
+SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms,
+                                CardEncoding cards = CardEncoding::SequentialCounter);
 
 }  // namespace schedcert::encodings::synth

@@ -124,7 +124,10 @@ SolveOutcome solve_with_z3(const Formula& f, const SolveSettings& settings) {
   const z3::check_result r = [&] {
     const auto solving = budget.phase("Z3 check");
     const auto hook = budget.on_stop([&ctx] { ctx.interrupt(); });
-    return check_within(ctx, s, limit_ms, &timed_out);
+    const auto t0 = std::chrono::steady_clock::now();
+    const z3::check_result c = check_within(ctx, s, limit_ms, &timed_out);
+    out.search_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return c;
   }();
   if (r == z3::sat) {
     out.status = SolveOutcome::Status::Sat;

@@ -67,6 +67,10 @@ struct Run {
     if (!opt.quiet)
       std::cerr << "[synth] " << label() << " " << elapsed() << "s: " << s << std::endl;
   }
+  void account(const sy::SolveOutcome& o) {
+    res.search_seconds += o.search_seconds;
+    res.check_seconds += o.check_seconds;
+  }
   SynthesisResult finish(SynthesisStatus st) {
     res.status = st;
     res.seconds = elapsed();
@@ -131,8 +135,10 @@ std::vector<sy::LowerBound> counting_bounds(const Network& net, const sy::Topolo
 // ("QF_FD" for the small restricted queries, "" = Z3's default solver for the exact one);
 // anything else: Z3 with that logic.
 sy::SolveOutcome solve(const sy::Formula& f, unsigned timeout_ms, const std::string& solver_logic,
-                       const char* auto_logic) {
-  if (solver_logic == "cadical") return sy::solve_with_cadical(f, timeout_ms);
+                       const char* auto_logic, bool totalizers = false) {
+  if (solver_logic == "cadical")
+    return sy::solve_with_cadical(f, timeout_ms, totalizers ? sy::CardEncoding::Totalizer
+                                                            : sy::CardEncoding::SequentialCounter);
   return sy::solve_with_z3(f, sy::SolveSettings{timeout_ms, solver_logic == "auto" ? auto_logic : solver_logic});
 }
 
@@ -197,6 +203,8 @@ SynthesisResult synthesize_impl(Run& run) {
       run.note("solving the reversed problem " + dual->describe());
       SynthesisResult d = synthesize(run.net, run.model, *dual, run.steps, o);
       run.note("dual: " + d.stats);
+      run.res.search_seconds += d.search_seconds;
+      run.res.check_seconds += d.check_seconds;
       if (d.status == SynthesisStatus::Found) {
         run.res.schedule =
             checked(rebind(sy::reverse_dual_schedule(*d.schedule), p), run.steps, "reversal");
@@ -217,6 +225,7 @@ SynthesisResult synthesize_impl(Run& run) {
   auto restricted = [&](auto& enc, const char* name, unsigned budget_ms) -> bool {
     run.note(std::string(name) + " query: " + enc.formula().summary() + ", " + enc.notes());
     const sy::SolveOutcome o = solve(enc.formula(), std::max(1u, budget_ms), run.opt.solver_logic, "QF_FD");
+    run.account(o);
     run.note(std::string(name) + " " + status_word(o) + " in " + std::to_string(o.seconds) +
              "s [" + o.stats + "]");
     if (o.status != sy::SolveOutcome::Status::Sat) return false;
@@ -272,7 +281,9 @@ SynthesisResult synthesize_impl(Run& run) {
   sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, flags(run.opt, emit));
   run.note("exact query: " + enc.formula().summary() + ", " + enc.notes());
   if (emit) write_query(enc, run.opt.emit_smt2_path, query_header(run, enc.notes()));
-  const sy::SolveOutcome o = solve(enc.formula(), run.remaining_ms(), run.opt.solver_logic, "");
+  const sy::SolveOutcome o =
+      solve(enc.formula(), run.remaining_ms(), run.opt.solver_logic, "", run.opt.totalizers);
+  run.account(o);
   run.note(std::string("exact ") + status_word(o) + " in " + std::to_string(o.seconds) + "s [" + o.stats + "]");
   switch (o.status) {
     case sy::SolveOutcome::Status::Sat:

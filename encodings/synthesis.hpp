@@ -52,6 +52,7 @@ struct SynthesisOptions {
   bool counting_bounds = true;         // phase 1 (off: every answer comes from the solver)
   bool slack_rules = true;             // implied capacity constraints in phase 4 (synth_slack)
   bool count_rules = true;             // per-node reception counts per step in phase 4
+  bool totalizers = false;             // CaDiCaL: totalizers instead of sequential counters
 };
 
 enum class SynthesisStatus { Found, Impossible, Unknown };
@@ -61,7 +62,9 @@ struct SynthesisResult {
   SynthesisStatus status = SynthesisStatus::Unknown;
   std::optional<schedules::Schedule> schedule;  // Found: verified natively
   std::string certificate;  // Impossible: the argument, or "UNSAT of query <file>"
-  double seconds = 0.0;     // wall-clock seconds of this call
+  double seconds = 0.0;     // wall-clock seconds of this call, of which:
+  double search_seconds = 0.0;  // the solvers' searches (every query this call ran)
+  double check_seconds = 0.0;   // checking UNSAT proofs (the rest: encoding, decoding, checks)
   std::string stats;        // phases run, query sizes, solver statistics
   std::string reason;       // Unknown in a walk over T: the budget that ran out (issue 18)
 };
