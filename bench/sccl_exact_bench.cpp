@@ -42,8 +42,6 @@ int main(int argc, char** argv) {
       opt.solver_logic = e == "z3" ? "" : e;
     } else if (a == "--no-counts") {
       opt.count_rules = false;
-    } else if (a == "--totalizers") {
-      opt.totalizers = true;
     } else if (a == "--no-routes") {
       opt.routes_first = false;
     } else if (a == "--with-slack") {
@@ -56,7 +54,7 @@ int main(int argc, char** argv) {
       only = argv[++i];
     } else {
       std::fprintf(stderr, "usage: %s [--engine cadical|z3] [--no-counts] [--timeout S] "
-                           "[--only SUBSTRING] [--no-routes] [--totalizers] [--with-slack] [--with-bounds]\n", argv[0]);
+                           "[--only SUBSTRING] [--no-routes] [--with-slack] [--with-bounds]\n", argv[0]);
       return 2;
     }
   }
@@ -65,9 +63,7 @@ int main(int argc, char** argv) {
               opt.counting_bounds ? "" : ", no counting bounds",
               opt.slack_rules ? "" : ", no slack rules",
               opt.count_rules ? "reception counts on" : "no reception counts",
-              opt.solver_logic.empty()
-                  ? "Z3 default"
-                  : (opt.solver_logic + (opt.totalizers ? " (totalizers)" : "")).c_str(),
+              opt.solver_logic.empty() ? "Z3 default" : opt.solver_logic.c_str(),
               opt.timeout_ms / 1000.0);
   // The profile (issue 19): wall s = search s (the solver) + check s (UNSAT proofs) + the rest
   // (building the queries, decoding, the native re-check of every schedule).

@@ -24,12 +24,13 @@ double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock:
 }  // namespace
 
 // The same formula on CaDiCaL (solver_logic "cadical"): clauses as they are, every at-most-k
-// as pairwise exclusions (k = 1, up to 6 literals) or Sinz's sequential counter. Not exported:
+// as pairwise exclusions (k = 1, up to 6 literals) or Sinz's sequential counter (measured better
+// than totalizers here: docs/synthesis.md, issue 19). Not exported:
 // the SMT-LIB2 file is the Formula itself, whatever engine answered.
 // An UNSAT answer is reported only when its certificate checks (lrat_check.hpp): CaDiCaL's DRAT
 // proof by our checker, which writes LRAT, and that LRAT by the checker proved in Coq; otherwise
 // the answer is Unknown with the reason.
-SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms, CardEncoding cards) {
+SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms) {
   const auto t0 = Clock::now();
   const schedules::Budget& budget = schedules::command_budget();
   budget.admit(sat_estimate_bytes(static_cast<std::uint64_t>(f.num_vars()), f.num_clauses()),
@@ -76,30 +77,6 @@ SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms, CardEncod
     if (k == 1 && n <= 6) {
       for (int i = 0; i < n; ++i)
         for (int j = i + 1; j < n; ++j) b->add({-x[i], -x[j]});
-      continue;
-    }
-    if (cards == CardEncoding::Totalizer) {
-      // Unary sums bottom-up: out[j] <= "at least j + 1 of the leaves are true", cut at k + 1
-      // outputs; then not out[k]. Only the upward clauses: at-most needs no more.
-      auto sum = [&](auto&& self, int lo, int hi) -> std::vector<int> {
-        if (hi - lo == 1) return {x[lo]};
-        const int mid = lo + (hi - lo) / 2;
-        const std::vector<int> left = self(self, lo, mid), right = self(self, mid, hi);
-        const int m = std::min<int>(k + 1, static_cast<int>(left.size() + right.size()));
-        std::vector<int> r(static_cast<std::size_t>(m));
-        for (int& v : r) v = ++next;
-        for (int i = 0; i <= static_cast<int>(left.size()); ++i)
-          for (int j = 0; j <= static_cast<int>(right.size()); ++j) {
-            if (i + j == 0) continue;
-            std::vector<int> c{r[static_cast<std::size_t>(std::min(i + j, m) - 1)]};
-            if (i > 0) c.push_back(-left[static_cast<std::size_t>(i - 1)]);
-            if (j > 0) c.push_back(-right[static_cast<std::size_t>(j - 1)]);
-            b->add(c);
-          }
-        return r;
-      };
-      const std::vector<int> out = sum(sum, 0, n);
-      b->add({-out[static_cast<std::size_t>(k)]});
       continue;
     }
     // s[i][j] (j = 0..k-1): at least j + 1 of x[0..i] are true.

@@ -97,11 +97,6 @@ SolveOutcome solve_with_z3(const Formula& f, const SolveSettings& settings);
 // (k = 1, up to 6 literals) or Sinz's sequential counter; an UNSAT answer is reported only when
 // CaDiCaL's DRAT proof checks (our checker, then the LRAT it writes by the checker proved in Coq),
 // otherwise Unknown with the reason.
-// How solve_with_cadical writes an at-most-k over n > k literals (k >= 2, or k = 1 with more than
-// 6 literals; smaller ones are pairwise): Sinz's sequential counter (n k auxiliaries) or a
-// totalizer (a binary tree of unary sums cut at k + 1; Bailleux and Boufkhad 2003).
-enum class CardEncoding { SequentialCounter, Totalizer };
-SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms,
-                                CardEncoding cards = CardEncoding::SequentialCounter);
+SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms);
 
 }  // namespace schedcert::encodings::synth

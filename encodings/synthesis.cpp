@@ -135,10 +135,8 @@ std::vector<sy::LowerBound> counting_bounds(const Network& net, const sy::Topolo
 // ("QF_FD" for the small restricted queries, "" = Z3's default solver for the exact one);
 // anything else: Z3 with that logic.
 sy::SolveOutcome solve(const sy::Formula& f, unsigned timeout_ms, const std::string& solver_logic,
-                       const char* auto_logic, bool totalizers = false) {
-  if (solver_logic == "cadical")
-    return sy::solve_with_cadical(f, timeout_ms, totalizers ? sy::CardEncoding::Totalizer
-                                                            : sy::CardEncoding::SequentialCounter);
+                       const char* auto_logic) {
+  if (solver_logic == "cadical") return sy::solve_with_cadical(f, timeout_ms);
   return sy::solve_with_z3(f, sy::SolveSettings{timeout_ms, solver_logic == "auto" ? auto_logic : solver_logic});
 }
 
@@ -281,8 +279,7 @@ SynthesisResult synthesize_impl(Run& run) {
   sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, flags(run.opt, emit));
   run.note("exact query: " + enc.formula().summary() + ", " + enc.notes());
   if (emit) write_query(enc, run.opt.emit_smt2_path, query_header(run, enc.notes()));
-  const sy::SolveOutcome o =
-      solve(enc.formula(), run.remaining_ms(), run.opt.solver_logic, "", run.opt.totalizers);
+  const sy::SolveOutcome o = solve(enc.formula(), run.remaining_ms(), run.opt.solver_logic, "");
   run.account(o);
   run.note(std::string("exact ") + status_word(o) + " in " + std::to_string(o.seconds) + "s [" + o.stats + "]");
   switch (o.status) {

@@ -52,7 +52,6 @@ struct SynthesisOptions {
   bool counting_bounds = true;         // phase 1 (off: every answer comes from the solver)
   bool slack_rules = true;             // implied capacity constraints in phase 4 (synth_slack)
   bool count_rules = true;             // per-node reception counts per step in phase 4
-  bool totalizers = false;             // CaDiCaL: totalizers instead of sequential counters
 };
 
 enum class SynthesisStatus { Found, Impossible, Unknown };
