@@ -32,6 +32,50 @@ struct Best {
 
 }  // namespace
 
+std::vector<SlabCut> slab_cuts(const Topology& topo, schedules::Model model,
+                               const std::vector<FlowItem>& items, std::uint32_t all_sets_up_to) {
+  std::vector<SlabCut> out;
+  const auto& net = topo.net();
+  const std::uint32_t n = topo.n();
+  for (int k = 0; k < net.dims(); ++k) {
+    const std::uint32_t s = net.factors()[static_cast<std::size_t>(k)].size;
+    std::vector<std::vector<bool>> sets;
+    if (s <= all_sets_up_to) {
+      for (std::uint32_t mask = 1; mask + 1 < (1u << s); ++mask) {
+        std::vector<bool> a(s);
+        for (std::uint32_t b = 0; b < s; ++b) a[b] = (mask >> b) & 1u;
+        sets.push_back(a);
+      }
+    } else {
+      for (std::uint32_t lo = 0; lo < s; ++lo)
+        for (std::uint32_t len = 1; len < s; ++len) {
+          std::vector<bool> a(s);
+          for (std::uint32_t j = 0; j < len; ++j) a[(lo + j) % s] = true;
+          sets.push_back(a);
+        }
+    }
+    for (const auto& a : sets) {
+      SlabCut c;
+      c.in_s.resize(n);
+      std::uint64_t size_s = 0;
+      for (Node v = 0; v < n; ++v) size_s += (c.in_s[v] = a[net.digit(v, k)]);
+      for (const auto& l : topo.links()) c.links += c.in_s[l.from] && !c.in_s[l.to] ? l.mult : 0;
+      for (std::size_t i = 0; i < items.size(); ++i)
+        if (c.in_s[items[i].origin] && (items[i].target == kEveryNode || !c.in_s[items[i].target]))
+          c.cross.push_back(i);
+      c.capacity = c.links;
+      if (model != Model::AllPort) c.capacity = std::min({c.capacity, size_s, std::uint64_t{n} - size_s});
+      std::string vals;
+      for (std::uint32_t b = 0; b < s; ++b)
+        if (a[b]) vals += (vals.empty() ? "" : ",") + std::to_string(b);
+      c.name = "S = {v : digit " + std::to_string(k) + " of v in {" + vals + "}} (" +
+               std::to_string(size_s) + " nodes)";
+      out.push_back(std::move(c));
+    }
+  }
+  return out;
+}
+
 std::vector<LowerBound> lower_bounds(const Topology& topo, Model model, const Problem& p) {
   const std::uint32_t n = topo.n();
   const auto items = items_to_move(p, n);
@@ -161,46 +205,15 @@ std::vector<LowerBound> lower_bounds(const Topology& topo, Model model, const Pr
                std::to_string(B) + " item(s) move per step (" + model_name(model) + ")";
       });
     // cuts: slabs of one dimension
-    const auto& net = topo.net();
-    for (int k = 0; k < net.dims(); ++k) {
-      const std::uint32_t s = net.factors()[static_cast<std::size_t>(k)].size;
-      std::vector<std::vector<bool>> sets;
-      if (s <= 12) {
-        for (std::uint32_t mask = 1; mask + 1 < (1u << s); ++mask) {
-          std::vector<bool> a(s);
-          for (std::uint32_t b = 0; b < s; ++b) a[b] = (mask >> b) & 1u;
-          sets.push_back(a);
-        }
-      } else {
-        for (std::uint32_t lo = 0; lo < s; ++lo)
-          for (std::uint32_t len = 1; len < s; ++len) {
-            std::vector<bool> a(s);
-            for (std::uint32_t j = 0; j < len; ++j) a[(lo + j) % s] = true;
-            sets.push_back(a);
-          }
-      }
-      for (const auto& a : sets) {
-        auto in_s = [&](Node v) { return static_cast<bool>(a[net.digit(v, k)]); };
-        std::uint64_t cross = 0, edges = 0, size_s = 0;
-        for (Node v = 0; v < n; ++v) size_s += in_s(v);
-        for (const auto& l : topo.links()) edges += in_s(l.from) && !in_s(l.to) ? l.mult : 0;
-        for (const auto& it : items)
-          if (in_s(it.origin) && (it.target == kEveryNode || !in_s(it.target))) ++cross;
-        std::uint64_t capc = edges;
-        if (single_port) capc = std::min({capc, size_s, std::uint64_t{n} - size_s});
-        if (capc == 0 || cross == 0) continue;
-        kinds[7].offer(ceil_div(cross, capc * B), [&] {
-          std::string vals;
-          for (std::uint32_t b = 0; b < s; ++b)
-            if (a[b]) vals += (vals.empty() ? "" : ",") + std::to_string(b);
-          return "cut S = {v : digit " + std::to_string(k) + " of v in {" + vals + "}} (" +
-                 std::to_string(size_s) + " nodes): " + std::to_string(cross) +
-                 " items must cross from S to its complement, and at most " +
-                 std::to_string(capc) + " packets of " + std::to_string(B) +
-                 " item(s) cross per step (" + std::to_string(edges) + " directed links" +
-                 (single_port ? ", single-port" : "") + ")";
-        });
-      }
+    for (const SlabCut& c : slab_cuts(topo, model, items)) {
+      if (c.capacity == 0 || c.cross.empty()) continue;
+      kinds[7].offer(ceil_div(c.cross.size(), c.capacity * B), [&] {
+        return "cut " + c.name + ": " + std::to_string(c.cross.size()) +
+               " items must cross from S to its complement, and at most " +
+               std::to_string(c.capacity) + " packets of " + std::to_string(B) +
+               " item(s) cross per step (" + std::to_string(c.links) + " directed links" +
+               (single_port ? ", single-port" : "") + ")";
+      });
     }
   }
   std::vector<LowerBound> out;

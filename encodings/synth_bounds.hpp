@@ -23,6 +23,7 @@
 //              of the cut (directed links S -> not S; single-port also <= |S|, |not S|).
 // Combining problems get the distance bound only (solve them as reversed broadcasts instead).
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,22 @@ struct LowerBound {
   unsigned steps = 0;    // T >= steps in every valid schedule
   std::string argument;  // why, naming the node/items/cut
 };
+
+// The slab cuts of the cut bound: S = {v : digit k of v in A} for every dimension k and every
+// proper non-empty digit set A (all of them for factors of at most `all_sets_up_to` nodes, else
+// the cyclic intervals), with what must cross and what can: `cross` items originate in S and are
+// needed outside it (one crossing each at least), and at most `capacity` packets cross per step
+// (the multiplicities of the directed links S -> not S; single-port also <= |S|, |not S|).
+// Shared by the cut bound and the exact query's cut-count rules (synth_timeindexed.hpp).
+struct SlabCut {
+  std::vector<bool> in_s;          // per node
+  std::vector<std::size_t> cross;  // indices of the items that must cross
+  std::uint64_t capacity = 0;      // packets per step
+  std::uint64_t links = 0;         // directed links S -> not S, with multiplicity
+  std::string name;                // "S = {v : digit k of v in {..}} (n nodes)"
+};
+std::vector<SlabCut> slab_cuts(const Topology& topo, schedules::Model model,
+                               const std::vector<FlowItem>& items, std::uint32_t all_sets_up_to = 12);
 
 // All bounds that apply, strongest first.
 std::vector<LowerBound> lower_bounds(const Topology& topo, schedules::Model model,

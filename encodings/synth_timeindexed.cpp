@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 
+#include "encodings/synth_bounds.hpp"
 #include "encodings/synth_slack.hpp"
 #include "encodings/synth_symmetry.hpp"
 
@@ -340,6 +341,49 @@ void TimeIndexedEncoding::add_count_rules() {
     }
   }
   if (rules > 0) notes_ += ", " + std::to_string(rules) + " reception-count rules";
+  add_cut_count_rules();
+}
+
+void TimeIndexedEncoding::add_cut_count_rules() {
+  // The same count across a slab cut S -> C = not S (synth_bounds.hpp): of the R items that
+  // originate in S and are needed in C, at most t * cap are in C at the start of step t (each
+  // needs its own crossing, at most cap item-crossings per step) and at least R - (T - t) * cap.
+  // "Item i is in C" is the OR of its holds over C. All digit sets of factors up to 6 nodes,
+  // cyclic intervals beyond; at most kMaxCutLiterals holds literals in all.
+  constexpr std::uint64_t kMaxCutLiterals = 20'000'000;
+  const std::uint64_t B = problem_.packet_items;
+  const std::uint32_t n = topo_.n();
+  std::uint64_t rules = 0, literals = 0;
+  std::vector<Lit> in_c, held;
+  for (const SlabCut& c : slab_cuts(topo_, model_, flow_->items(), 6)) {
+    const std::uint64_t R = c.cross.size(), cap = c.capacity * B;
+    if (R == 0 || cap == 0) continue;
+    const std::uint64_t outside = n - static_cast<std::uint64_t>(std::count(c.in_s.begin(), c.in_s.end(), true));
+    for (unsigned t = 0; t < steps_; ++t) {
+      const std::uint64_t most = static_cast<std::uint64_t>(t) * cap;
+      const std::uint64_t rest = static_cast<std::uint64_t>(steps_ - t) * cap;
+      if (most >= R && rest >= R) continue;
+      if (literals + R * outside > kMaxCutLiterals) break;
+      literals += R * outside;
+      held.clear();
+      for (std::size_t i : c.cross) {
+        in_c.clear();
+        for (Node v = 0; v < n; ++v)
+          if (!c.in_s[v]) in_c.push_back(flow_->holds(i, t, v));
+        held.push_back(f_.make_or(in_c));
+      }
+      if (most < R) {
+        f_.at_most(held, static_cast<unsigned>(most));
+        ++rules;
+      }
+      if (rest < R) {
+        for (Lit& l : held) l = -l;
+        f_.at_most(held, static_cast<unsigned>(rest));
+        ++rules;
+      }
+    }
+  }
+  if (rules > 0) notes_ += ", " + std::to_string(rules) + " cut-count rules";
 }
 
 Schedule TimeIndexedEncoding::decode(const SolveOutcome& sat) const {

@@ -23,7 +23,9 @@
 // the R_v items it needs and does not originate it holds at most t * cap(v) at the start of step t
 // and at least R_v - (T - t) * cap(v) (all of them at the end). Both follow from the port and link
 // rules for every schedule (normalised or not); stated per step they propagate what the solver
-// would otherwise have to count by search (docs/synthesis.md, issue 19).
+// would otherwise have to count by search (docs/synthesis.md, issue 19). The same counts across
+// the slab cuts of synth_bounds.hpp (items in the complement of S, at most cap(S) crossing per
+// step) are part of the same flag: a node is the smallest cut.
 // With EncodeFlags::routes the query is restricted to the routes phase's paths (synth_routes.hpp).
 // Symmetry breaking: synth_symmetry.hpp at the root (single-node problems), node 0 (multinode
 // problems) or the common source of a successive broadcast with a single source.
@@ -68,6 +70,7 @@ class TimeIndexedEncoding {
   void add_port_rules();
   void add_slack_rules();
   void add_count_rules();
+  void add_cut_count_rules();
 
   const Topology& topo_;
   schedules::Model model_;
