@@ -46,7 +46,7 @@ TimeIndexedEncoding::TimeIndexedEncoding(const Topology& topo, Model model, cons
   add_port_rules();
   // The slack rules count one packet per link-step: not on networks with multi-links.
   if (fo.prune && flags.slack && !topo.net().multi_links()) add_slack_rules();
-  if (flags.counts && !p.combining()) add_count_rules();
+  if (flags.counts && !p.combining()) add_count_rules(flags.cut_counts);
   if (!flags.symmetry || flags.routes || steps == 0) return;
   std::optional<Node> anchor;
   if (p.has_root()) anchor = p.root;
@@ -303,7 +303,7 @@ void TimeIndexedEncoding::add_slack_rules() {
   if (!added.empty()) notes_ += ", " + added;
 }
 
-void TimeIndexedEncoding::add_count_rules() {
+void TimeIndexedEncoding::add_count_rules(bool cuts) {
   const auto& items = flow_->items();
   const std::uint32_t n = topo_.n();
   const std::uint64_t B = problem_.packet_items;
@@ -341,7 +341,7 @@ void TimeIndexedEncoding::add_count_rules() {
     }
   }
   if (rules > 0) notes_ += ", " + std::to_string(rules) + " reception-count rules";
-  add_cut_count_rules();
+  if (cuts) add_cut_count_rules();
 }
 
 void TimeIndexedEncoding::add_cut_count_rules() {

@@ -45,6 +45,7 @@ struct EncodeFlags {
   bool symmetry = true;     // synth_symmetry.hpp
   bool slack = true;        // synth_slack.hpp
   bool counts = true;       // per-node reception counts per step (add_count_rules)
+  bool cut_counts = true;   // with `counts`: the same across slab cuts (add_cut_count_rules)
   bool keep_names = false;  // readable variable names (for the SMT-LIB2 export)
   // Restricted to fixed routes (synth_routes.hpp): no longer exact, so SAT only, and without
   // symmetry breaking (the routes are not invariant under the anchor's stabiliser).
@@ -69,7 +70,7 @@ class TimeIndexedEncoding {
   void add_link_rules();
   void add_port_rules();
   void add_slack_rules();
-  void add_count_rules();
+  void add_count_rules(bool cuts);
   void add_cut_count_rules();
 
   const Topology& topo_;

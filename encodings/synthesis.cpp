@@ -269,6 +269,9 @@ SynthesisResult synthesize_impl(Run& run) {
         }
         sy::EncodeFlags f = flags(run.opt, false);
         f.routes = &plan.routes;
+        // The cut counts only slow this small job shop down (Q4 total exchange T = 8: 0.06 s
+        // without, 0.9 s with); it can only find, so it needs no refutation power.
+        f.cut_counts = false;
         sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, f);
         return restricted(enc, "routes", run.remaining_ms() / 4);
       }))
