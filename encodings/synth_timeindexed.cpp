@@ -350,7 +350,7 @@ void TimeIndexedEncoding::add_cut_count_rules() {
   // needs its own crossing, at most cap item-crossings per step) and at least R - (T - t) * cap.
   // "Item i is in C" is the OR of its holds over C. All digit sets of factors up to 6 nodes,
   // cyclic intervals beyond; at most kMaxCutLiterals holds literals in all.
-  constexpr std::uint64_t kMaxCutLiterals = 20'000'000;
+  constexpr std::uint64_t kMaxCutLiterals = 2'000'000;  // about 100 MB at most, outside the estimate
   const std::uint64_t B = problem_.packet_items;
   const std::uint32_t n = topo_.n();
   std::uint64_t rules = 0, literals = 0;
