@@ -31,8 +31,8 @@ struct SynthOptions {
   unsigned root = 0, messages = 1, steps = 0, max_steps = 0;
   double timeout = 600;
   bool quiet = false, no_symmetry = false, estimate = false;
-  // The pipeline's phases (encodings/synthesis.hpp); all off but the exact query is issue 19's
-  // benchmark mode.
+  // The pipeline's phases to leave out (encodings/synthesis.hpp, skip_phases); --no-cayley
+  // --no-bounds --no-slack is issue 19's exact mode.
   bool no_cayley = false, no_routes = false, no_bounds = false, no_slack = false, no_counts = false;
 };
 

@@ -5,7 +5,6 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
-#include <numeric>
 #include <random>
 #include <set>
 
@@ -193,8 +192,7 @@ RoutePlan balanced_routes(const Topology& topo, const std::vector<FlowItem>& ite
     r.place(p, 1);
     std::sort(p.begin(), p.end());
   }
-  plan.restricted = static_cast<std::uint32_t>(std::count_if(
-      plan.routes.begin(), plan.routes.end(), [](const auto& p) { return !p.empty(); }));
+  plan.restricted = static_cast<std::uint32_t>(order.size());  // every one has a path (dist >= 1)
   plan.max_load = best_max;
   plan.hopeless = hopeless(topo, items, plan.routes, r.load, model, steps);
   return plan;
