@@ -36,8 +36,9 @@ int main(int argc, char** argv) {
       o.engine = e;
       o.timeout_s = timeout;
       const AlphaResult r = search_alpha(o);
-      const std::string a = r.alpha ? std::to_string(*r.alpha)
-                                    : "[" + std::to_string(r.lower) + "," + std::to_string(r.upper) + "]";
+      const std::string a = r.alpha          ? std::to_string(*r.alpha)
+                            : r.solver_upper ? std::to_string(*r.solver_upper) + " (unchecked)"
+                                             : "[" + std::to_string(r.lower) + "," + std::to_string(r.upper) + "]";
       if (e == AlphaEngine::Cadical) cad_cpu = r.cpu_seconds;
       std::string ratio = e == AlphaEngine::Cadical || cad_cpu <= 0 ? "-" : std::to_string(r.cpu_seconds / cad_cpu);
       std::printf("%-3d %-12s %-8s %-8s %-10.3f %-10.3f %-6u %s\n", d, r.engine.c_str(), a.c_str(),

@@ -3,8 +3,9 @@
 // alpha(d) of a spanning tree of Q_d (encodings/alpha_cds.cpp has the design note),
 // and with it the Desprez-Fraigniaud-Tourancheau 1993 Proposition 2 lower bound 2p - alpha - 1
 // on successive broadcasts from all p = 2^d nodes under shout-whisper.
-// Exit codes: 0 alpha certified exact, 3 the time budget left a gap (the bound printed then
-// uses the proven upper bound on alpha, so it is still a valid lower bound).
+// Exit codes: 0 alpha certified exact, 3 a gap is left: the time budget ran out, or the UNSAT
+// answer was not certified (--no-proof-check, --engine z3-layered); the bound printed then uses
+// the proven upper bound on alpha, so it is still a valid lower bound.
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -82,6 +83,12 @@ int run_alpha(const SearchOptions& o) {
   std::cout << "alpha(" << o.dim << ") for Q" << o.dim << " (" << p << " nodes): ";
   if (r.alpha)
     std::cout << *r.alpha << " (certified exact)\n";
+  else if (r.solver_upper)
+    std::cout << "between " << r.lower << " and " << r.upper << " certified; the solver's UNSAT answer says alpha <= "
+              << *r.solver_upper << ", NOT certified ("
+              << (o.engine == "z3-layered" ? "the z3-layered engine has no checked proof"
+                                           : "--no-proof-check: no proof was checked")
+              << ")\n";
   else
     std::cout << "between " << r.lower << " and " << r.upper << " (gap: time budget reached)\n";
   std::cout << "  best tree: " << r.lower << " leaves, " << r.tree_edges.size() << " edges:";
@@ -100,6 +107,7 @@ int run_alpha(const SearchOptions& o) {
     j["alpha"] = r.alpha ? nlohmann::json(*r.alpha) : nlohmann::json(nullptr);
     j["lower"] = r.lower;
     j["upper"] = r.upper;
+    j["solver_upper"] = r.solver_upper ? nlohmann::json(*r.solver_upper) : nlohmann::json(nullptr);
     j["leaves"] = r.lower;
     j["edges"] = nlohmann::json::array();
     for (auto [u, v] : r.tree_edges) j["edges"].push_back({u, v});
@@ -132,17 +140,19 @@ void add_search_command(CLI::App& app, std::function<int()>& action,
   auto* alpha = sub->add_subcommand(
       "alpha",
       "alpha(d) = max leaves of a spanning tree of Q_d, certified by UNSAT; prints the Desprez "
-      "1993 Prop. 2 bound 2p - alpha - 1. Exit 0 exact, 3 gap left by the timeout");
+      "1993 Prop. 2 bound 2p - alpha - 1. Exit 0 certified exact, 3 a gap (timeout, or an UNSAT not certified)");
   alpha->add_option("--dim,-d", o->dim, "cube dimension d in [1, 10]")->required();
   alpha->add_option("--timeout", o->timeout, "time budget in seconds (0: none)")->default_val(60);
   alpha->add_option("--emit,--emit-smt2", o->emit_smt2,
                     "write the certificate (DIMACS CNF, DRAT proof, SMT-LIB2) into DIR");
   alpha->add_option("--engine", o->engine, "cadical (default; DRAT-checked), z3 (same CNF with cuts), "
-                                           "z3-layered (the older layered-reachability QF_FD encoding)")
+                                           "z3-layered (the older layered-reachability QF_FD encoding; its UNSAT has no checked proof, "
+                                           "so it is never certified)")
       ->check(CLI::IsMember({"cadical", "z3", "z3-layered"}));
   alpha->add_option("--symmetry", o->symmetry, "symmetry breaking level 0, 1, 2 (see docs/alpha.md)")
       ->check(CLI::Range(0, 2));
-  alpha->add_flag("--no-proof-check", o->no_proof_check, "trust the UNSAT answer without a checked DRAT proof");
+  alpha->add_flag("--no-proof-check", o->no_proof_check,
+                  "skip the proof checks: the solver's UNSAT answer is printed as its word, NOT certified (exit 3)");
   alpha->add_option("--probe", o->probe,
                     "first ask for a connected dominating set of size <= K (an UNSAT answer proves "
                     "alpha <= 2^d - K - 1 even when no matching tree is found)");

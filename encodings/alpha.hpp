@@ -31,6 +31,10 @@ struct AlphaResult {
   int d = 0;
   std::optional<unsigned> alpha;  // set when lower == upper (certified exact)
   unsigned lower = 0, upper = 0;  // best tree found (leaves), proven bound on alpha
+  // An UNSAT answer whose certificate was NOT checked on this run (check_proof off, or the
+  // z3-layered engine, which has no proof): alpha <= solver_upper on the solver's word only.
+  // It never sets `upper` or `alpha` (issue 25: nothing is "certified" that no check established).
+  std::optional<unsigned> solver_upper;
   std::vector<std::pair<Node, Node>> tree_edges;  // the best tree (re-checked natively)
   std::string certificate;  // how `upper` is proven (UNSAT query, its file) and the tree check
   std::string unsat_smt2;   // path of the exported UNSAT query ("" when none written)

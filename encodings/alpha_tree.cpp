@@ -7,6 +7,7 @@
 #include <set>
 
 #include "encodings/alpha.hpp"
+#include "schedules/check_log.hpp"
 
 namespace schedcert::encodings {
 
@@ -14,6 +15,7 @@ std::optional<unsigned> spanning_tree_leaves(int d, const std::vector<std::pair<
                                              std::string* why) {
   auto fail = [&](const std::string& w) -> std::optional<unsigned> {
     if (why) *why = w;
+    schedules::note_check("tree", false, w);
     return std::nullopt;
   };
   if (d < 1 || d > 20) return fail("dimension out of range");
@@ -44,7 +46,9 @@ std::optional<unsigned> spanning_tree_leaves(int d, const std::vector<std::pair<
     ++degree[v];
   }
   // n - 1 edges without a cycle: a spanning tree.
-  return static_cast<unsigned>(std::count(degree.begin(), degree.end(), 1u));
+  const auto leaves = static_cast<unsigned>(std::count(degree.begin(), degree.end(), 1u));
+  schedules::note_check("tree", true, "Q" + std::to_string(d) + ", " + std::to_string(leaves) + " leaves");
+  return leaves;
 }
 
 }  // namespace schedcert::encodings

@@ -3,6 +3,7 @@
 // checker's "s " line and "c cnf-sha256 " line (format: coq/lrat/lrat_main.ml).
 #include "encodings/lrat_check.hpp"
 #include "encodings/sat_drat_reader.hpp"
+#include "schedules/check_log.hpp"
 #include "schedules/watchdog.hpp"
 
 #include <sys/prctl.h>
@@ -103,6 +104,7 @@ LratVerdict run_checker(const std::vector<std::string>& args) {
   v.coq_cnf_sha256 = line_after(v.output, "c coq-cnf-sha256 ");
   v.cnf_comparison = line_after(v.output, "c coq-cnf-vs-file ");
   v.cnf_identical = v.cnf_comparison == "identical";
+  schedules::note_check("lrat", v.verified, v.verdict);
   return v;
 }
 

@@ -24,6 +24,7 @@
 #include "encodings/sat_drat.hpp"
 #include "encodings/sat_drat_reader.hpp"
 #include "encodings/sat_lrat_writer.hpp"
+#include "schedules/check_log.hpp"
 #include "schedules/checked.hpp"
 #include "schedules/watchdog.hpp"
 
@@ -406,17 +407,23 @@ DratReport run(const std::vector<Clause>& cnf, ProofReader& in, LratWriter* lrat
 
 }  // namespace
 
+// Every DRAT check reports to the check log (schedules/check_log.hpp).
+static DratReport noted(DratReport r) {
+  schedules::note_check("drat", r.verified, r.message);
+  return r;
+}
+
 DratReport check_drat(const std::vector<Clause>& cnf, const std::string& proof_path, const std::string& lrat_path) {
   std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(proof_path.c_str(), "rb"), std::fclose);
   if (!f) {
     DratReport r;
     r.message = "cannot read proof '" + proof_path + "'";
-    return r;
+    return noted(r);
   }
   ProofReader in(f.get());
   std::unique_ptr<LratWriter> lrat;
   if (!lrat_path.empty()) lrat = std::make_unique<LratWriter>(lrat_path);
-  return run(cnf, in, lrat.get());
+  return noted(run(cnf, in, lrat.get()));
 }
 
 DratReport check_drat_text(const std::vector<Clause>& cnf, const std::string& proof_text, const std::string& lrat_path) {
@@ -426,7 +433,7 @@ DratReport check_drat_text(const std::vector<Clause>& cnf, const std::string& pr
   ProofReader in(f.get());
   std::unique_ptr<LratWriter> lrat;
   if (!lrat_path.empty()) lrat = std::make_unique<LratWriter>(lrat_path);
-  return run(cnf, in, lrat.get());
+  return noted(run(cnf, in, lrat.get()));
 }
 
 }  // namespace schedcert::encodings

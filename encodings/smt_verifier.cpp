@@ -19,6 +19,7 @@
 #include <unordered_map>
 
 #include "encodings/smt_query.hpp"
+#include "schedules/check_log.hpp"
 #include "schedules/error.hpp"
 #include "encodings/z3_interrupts.hpp"
 #include "schedules/watchdog.hpp"
@@ -215,6 +216,7 @@ Verdict verify_smt(const Schedule& s, const SmtOptions& o) {
   }
   verdict.valid = !verdict.violation.has_value();
   verdict.metrics = metrics(s, bad_adjacency);
+  schedules::note_check("smt", verdict.valid, s.network().name());
   return verdict;
 }
 

@@ -205,6 +205,8 @@ void bind_search(py::module_& m) {
       .def_readonly("alpha", &enc::AlphaResult::alpha, "set when certified exact")
       .def_readonly("lower", &enc::AlphaResult::lower)
       .def_readonly("upper", &enc::AlphaResult::upper)
+      .def_readonly("solver_upper", &enc::AlphaResult::solver_upper,
+                    "the solver's UNSAT bound when its proof was not checked (check_proof=False, z3-layered)")
       .def_readonly("tree_edges", &enc::AlphaResult::tree_edges)
       .def_readonly("certificate", &enc::AlphaResult::certificate)
       .def_readonly("seconds", &enc::AlphaResult::seconds)
@@ -217,7 +219,9 @@ void bind_search(py::module_& m) {
       .def_readonly("cnf_sha256", &enc::AlphaResult::cnf_sha256)
       .def_property_readonly("status",
                              [](const enc::AlphaResult& r) {
-                               return r.alpha ? std::string("exact") : std::string("gap");
+                               return r.alpha ? std::string("exact")
+                                      : r.solver_upper && *r.solver_upper == r.lower ? std::string("unchecked")
+                                                                                     : std::string("gap");
                              })
       .def_property_readonly(
           "desprez_bound",

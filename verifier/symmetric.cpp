@@ -19,6 +19,7 @@
 
 #include <unordered_map>
 
+#include "schedules/check_log.hpp"
 #include "schedules/checked.hpp"
 #include "schedules/error.hpp"
 #include "schedules/transforms/translate.hpp"
@@ -129,6 +130,7 @@ Verdict verify_translated(const Schedule& s) {
     v.violation = shared;
   }
   v.valid = !v.violation;
+  schedules::note_check("symmetric", v.valid, net.name());
   return v;
 }
 

@@ -36,7 +36,60 @@ std::vector<std::pair<schedules::Node, schedules::Node>> bfs_order(
   return out;  // if `edges` is not a spanning tree, check_tree fails in Coq (length or reach)
 }
 
+// tree<d>, its check by check_tree (tree<d>_ok), its leaf count (tree<d>_leaves) and
+// alpha_<d>_lower : exists t, spanning_tree d t /\ leaves d t = m.
+std::string tree_lemmas(int dim, unsigned leaves,
+                        const std::vector<std::pair<schedules::Node, schedules::Node>>& tree) {
+  const std::string d = std::to_string(dim), m = std::to_string(leaves);
+  std::ostringstream o;
+  o << "Definition tree" << d << " : list edge := [";
+  const auto edges = bfs_order(dim, tree);
+  for (std::size_t i = 0; i < edges.size(); ++i)
+    o << (i ? "; " : "") << (i % 8 == 0 ? "\n  " : "") << "(" << edges[i].first << ", " << edges[i].second << ")";
+  o << "].\n\n"
+    << "Lemma tree" << d << "_ok : check_tree " << d << " tree" << d << " = true.\nProof. vm_compute. reflexivity. Qed.\n\n"
+    << "Lemma tree" << d << "_leaves : leaves " << d << " tree" << d << " = " << m
+    << ".\nProof. vm_compute. reflexivity. Qed.\n\n"
+    << "Theorem alpha_" << d << "_lower : exists t, spanning_tree " << d << " t /\\ leaves " << d << " t = " << m
+    << ".\nProof. exists tree" << d << ". split; [apply check_tree_sound, tree" << d << "_ok | exact tree" << d
+    << "_leaves]. Qed.\n\n";
+  return o.str();
+}
+
 }  // namespace
+
+std::string alpha_lower_coq_text(int dim, unsigned leaves,
+                                 const std::vector<std::pair<schedules::Node, schedules::Node>>& tree,
+                                 const std::string& how_found) {
+  const std::string d = std::to_string(dim), m = std::to_string(leaves);
+  std::ostringstream o;
+  o << "(* alpha(" << d << ") >= " << m << ": a spanning tree of Q_" << d << " with " << m << " leaves, written by\n"
+    << "   `schedcert search cds --dim " << d << " --coq DIR` (" << how_found << ").\n"
+    << "   Check: cd DIR && for f in alpha/Graph.v alpha/Alpha.v alpha_" << d << "_lower.v; do coqc -Q . Schedcert $f; done.\n"
+    << "   Theorem alpha_" << d << "_lower: the tree passes check_tree (check_tree_sound: it is a spanning tree of\n"
+    << "   Q_" << d << ") and has " << m << " leaves, both computed by vm_compute. No premise. *)\n"
+    << "From Coq Require Import List Arith.\nFrom Schedcert.alpha Require Import Graph Alpha.\nImport ListNotations.\n\n"
+    << tree_lemmas(dim, leaves, tree) << "Print Assumptions alpha_" << d << "_lower.\n";
+  return o.str();
+}
+
+std::string write_alpha_lower_coq(int dim, unsigned leaves,
+                                  const std::vector<std::pair<schedules::Node, schedules::Node>>& tree,
+                                  const std::string& how_found, const std::string& dir, const std::string& coq_src) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directories(fs::path(dir) / "alpha", ec);
+  if (ec) throw InputError("--coq: cannot create '" + dir + "': " + ec.message());
+  for (const char* f : {"Graph.v", "Alpha.v"}) {
+    fs::copy_file(fs::path(coq_src) / f, fs::path(dir) / "alpha" / f, fs::copy_options::overwrite_existing, ec);
+    if (ec) throw InputError("--coq: cannot copy " + std::string(f) + " from '" + coq_src + "': " + ec.message());
+  }
+  const std::string path = (fs::path(dir) / ("alpha_" + std::to_string(dim) + "_lower.v")).string();
+  std::ofstream f(path);
+  if (!f) throw InputError("--coq: cannot write '" + path + "'");
+  f << alpha_lower_coq_text(dim, leaves, tree, how_found);
+  return path;
+}
 
 std::string lrat_coq_steps(const std::string& lrat_text) {
   std::istringstream in(lrat_text);
@@ -106,17 +159,7 @@ std::string alpha_coq_text(const AlphaCoqInput& in) {
       << "\n   (symmetry level " << in.level << " has no Coq-generated CNF, so no alpha_" << d << " from the LRAT check.) *)\n";
   o << "From Coq Require Import List Arith ZArith.\nFrom Schedcert.lrat Require Import Cnf Lrat.\n"
     << "From Schedcert.alpha Require Import Graph Alpha AlphaCnf.\nImport ListNotations.\n\n"
-    << "Definition tree" << d << " : list edge := [";
-  const auto edges = bfs_order(in.d, in.tree);
-  for (std::size_t i = 0; i < edges.size(); ++i)
-    o << (i ? "; " : "") << (i % 8 == 0 ? "\n  " : "") << "(" << edges[i].first << ", " << edges[i].second << ")";
-  o << "].\n\n"
-    << "Lemma tree" << d << "_ok : check_tree " << d << " tree" << d << " = true.\nProof. vm_compute. reflexivity. Qed.\n\n"
-    << "Lemma tree" << d << "_leaves : leaves " << d << " tree" << d << " = " << m
-    << ".\nProof. vm_compute. reflexivity. Qed.\n\n"
-    << "Theorem alpha_" << d << "_lower : exists t, spanning_tree " << d << " t /\\ leaves " << d << " t = " << m
-    << ".\nProof. exists tree" << d << ". split; [apply check_tree_sound, tree" << d << "_ok | exact tree" << d
-    << "_leaves]. Qed.\n\n"
+    << tree_lemmas(in.d, in.leaves, in.tree)
     << "Theorem alpha_" << d << "_from_cds :\n  (forall S, cds " << d << " S -> set_size " << d << " S <= " << k
     << " -> False) ->\n  max_leaf_number " << d << " " << m << ".\n"
     << "Proof.\n  intros H. apply (alpha_exact " << d << " " << m << " tree" << d << ").\n"

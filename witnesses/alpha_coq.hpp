@@ -33,6 +33,17 @@ struct AlphaCoqInput {
 // Throws InputError on a malformed line.
 std::string lrat_coq_steps(const std::string& lrat_text);
 
+// alpha_<d>_lower.v: only the lower bound, alpha(d) >= m, from a witness tree checked in Coq by
+// check_tree (coq/alpha/Alpha.v) with its leaves counted by vm_compute; no premise. `how_found`
+// goes into the header comment. The writer copies Graph.v and Alpha.v from `coq_src` (the
+// repository's coq/alpha) to DIR/alpha/ and returns the path of DIR/alpha_<d>_lower.v.
+std::string alpha_lower_coq_text(int d, unsigned leaves,
+                                 const std::vector<std::pair<schedules::Node, schedules::Node>>& tree,
+                                 const std::string& how_found);
+std::string write_alpha_lower_coq(int d, unsigned leaves,
+                                  const std::vector<std::pair<schedules::Node, schedules::Node>>& tree,
+                                  const std::string& how_found, const std::string& dir, const std::string& coq_src);
+
 // The text of alpha_<d>.v (edges re-ordered breadth-first from node 0, as check_tree wants).
 std::string alpha_coq_text(const AlphaCoqInput& in);
 

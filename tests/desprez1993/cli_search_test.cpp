@@ -48,3 +48,25 @@ TEST_CASE("cli search alpha: certified d = 4, gap on a tiny budget for d = 6") {
   r = run_cli("search alpha --dim 3 --engine minisat");
   CHECK(r.code != 0);
 }
+
+// Issue 25, defect 4: `search alpha --no-proof-check` printed "(certified exact)" with exit 0.
+// Without the proof checks (and with the z3-layered engine, which has no proof) the UNSAT answer
+// is the solver's word: printed as NOT certified, exit 3, JSON alpha null.
+TEST_CASE("cli search alpha: an unchecked UNSAT is never certified (--no-proof-check, z3-layered)") {
+  const auto json = std::filesystem::temp_directory_path() / "schedcert-alpha-unchecked.json";
+  for (const std::string flags : {"--no-proof-check", "--engine z3 --no-proof-check", "--engine z3-layered"}) {
+    CAPTURE(flags);
+    const auto r = run_cli("search alpha --dim 4 -q " + flags + " -o " + json.string());
+    CHECK(r.code == 3);
+    CHECK(r.out.find("certified exact") == std::string::npos);
+    CHECK(r.out.find("alpha <= 10, NOT certified") != std::string::npos);
+    std::ifstream f(json);
+    const auto j = nlohmann::json::parse(f);
+    CHECK(j["alpha"].is_null());
+    CHECK(j["solver_upper"] == 10);
+    CHECK(j["lower"] == 10);
+    CHECK(j["proof_checked"] == false);
+    CHECK(j["lrat_verified"] == false);
+  }
+  std::filesystem::remove(json);
+}
