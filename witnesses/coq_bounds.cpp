@@ -68,6 +68,8 @@ std::uint64_t ncross(const Network& net, const std::vector<CoqCut>& cs, Node u, 
 }
 
 std::uint64_t cut_steps(const Instance& in, const std::vector<CoqCut>& cs) {
+  // Cuts.cut_ok: the all-port count assumes one packet per directed link.
+  if (in.m == Model::AllPort && in.net.multi_links()) return 0;
   std::uint64_t total = 0;
   bool distinct = true;
   for (const CoqCut& c : cs) {
