@@ -253,8 +253,11 @@ std::vector<CoqBoundArgument> coq_bound_candidates(const Network& net, Model m, 
                  "both sides of digit " + std::to_string(c) + " of path dimension " +
                      std::to_string(e) + " cross into the middle");
   }
-  add_cuts(hop_family(net),
-           "item-hops: per dimension, cuts every hop crosses at most once (average status)");
+  // A graph factor has no such family (a hop of a graph crosses a cut of its digit any number
+  // of times); the other arguments still apply (Coq's Cuts.v holds for every network).
+  if (!net.has_graph())
+    add_cuts(hop_family(net),
+             "item-hops: per dimension, cuts every hop crosses at most once (average status)");
   return out;
 }
 
