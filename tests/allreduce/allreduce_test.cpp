@@ -377,7 +377,7 @@ TEST_CASE("allreduce: packets of several chunks are allowed, no one-target rule,
   CHECK(v.violation->rule == Rule::Packet);
 }
 
-TEST_CASE("allreduce: coq export writes it; synthesis and reversal refuse it with a message") {
+TEST_CASE("allreduce: coq export writes it, synthesis and reversal refuse it with a message") {
   const Schedule rd = make({"allreduce-recursive-doubling", Model::AllPort, 2, 0});
   auto message = [](auto&& f) -> std::string {
     try {

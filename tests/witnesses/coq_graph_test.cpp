@@ -196,7 +196,7 @@ TEST_CASE("coq: export coq of a graph file with a double link, and its --check")
   CHECK(r.code == 0);
 }
 
-TEST_CASE("coq: every allreduce construction's witness checks; double combining does not") {
+TEST_CASE("coq: every allreduce construction's witness checks, double combining does not") {
   const CoqDir& d = coq_dir();
   struct C {
     const char* name;
