@@ -197,10 +197,10 @@ class Checker {
   // Undoes the root units from trail position `mark` on, then repairs the watches (see above).
   // Also leaves the inconsistent state: the caller backtracks to a consistent fixpoint.
   void backtrack_root(std::size_t mark) {
+    inconsistent_ = false;  // also when the conflict came without new units (a falsified lemma)
     if (mark >= trail_.size()) return;
     undone_.assign(trail_.begin() + static_cast<long>(mark), trail_.end());
     backtrack(mark);
-    inconsistent_ = false;
     for (std::uint32_t a : undone_) {
       auto& ws = watches_[a];
       for (std::size_t i = 0; i < ws.size(); ++i) {
