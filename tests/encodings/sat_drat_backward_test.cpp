@@ -137,7 +137,7 @@ TEST_CASE("drat backward: bad proofs are rejected") {
   CHECK(r.backward_message.find("lemma 1") != std::string::npos);
 }
 
-TEST_CASE("drat backward: only the core is checked; a wrong lemma outside it is never written") {
+TEST_CASE("drat backward: only the core is checked, and a wrong lemma outside it is never written") {
   // (3) is neither RUP nor RAT (its resolvent (4) with (-3 4) is not RUP), but the refutation
   // does not use it: the forward checker rejects the proof, the backward one verifies the
   // refutation made of the other lemmas (sound: that refutation is checked in full).
