@@ -190,8 +190,12 @@ std::string why(const CostRow& r, const CostQuery& q) {
   if (!steps_differ && q.M % q.B != 0 && r.paper.T && r.at_B.synchronous < *r.paper.T)
     return "B does not divide M: the last packet is short and is charged its real size, the "
            "paper's formula charges full packets";
+  if (r.scatter && r.algorithm == Algorithm::BST && r.model == Model::AllPort)
+    return "the paper writes T ~ (N - 1)/log N packet times, but the root's busiest link carries "
+           "the largest BST subtree, BST(max) of Table 5";
   if (r.paper.T_relation != "=" || r.paper.relation != "=")
-    return "the paper's value is an approximation or a bound (" + r.paper.T_relation + ")";
+    return "the paper's value is an approximation or a bound (" + r.paper.T_relation +
+           "); docs/hojohnsson1986.md lists the known differences";
   return "see the list of differences in docs/hojohnsson1986.md";
 }
 
@@ -209,7 +213,8 @@ std::string format_cost_rows(const std::vector<CostRow>& rows, const CostQuery& 
   std::string out;
   std::snprintf(line, sizeof line,
                 "Q%d, source %u, M = %u items, B = %u, tau = %g, t_c = %g; T sim: each step costs "
-                "tau + t_c * its largest packet; T async: event simulation\n",
+                "tau + t_c * its largest packet; T async: event simulation; vs paper: steps and T "
+                "at this B against the paper's formulas\n",
                 q.n, q.root, q.M, q.B, q.cost.tau, q.cost.tc);
   out += line;
   std::snprintf(line, sizeof line,

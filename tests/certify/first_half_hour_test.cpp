@@ -168,6 +168,11 @@ TEST_CASE("issue 29 item 14: the root-0 schedule of every translated constructio
     std::string why;
     const auto got = sc::transforms::root_of_translate(full, &why);
     INFO(why);
+    if (c.name == "bertsekas-mna") {  // a time reversal: each step in another order than root by root
+      CHECK_FALSE(got.has_value());
+      CHECK(why.find("not the translate of its root-0 part") != std::string::npos);
+      continue;
+    }
     REQUIRE(got.has_value());
     CHECK(got->problem().kind == root.problem().kind);
     REQUIRE(got->num_transmissions() == root.num_transmissions());
@@ -203,6 +208,7 @@ TEST_CASE("issue 29 item 14: verify FILE --engine symmetric on generate's output
   r = run_cli("verify " + dir + "/sbt.json --engine symmetric");
   CHECK(r.code == 2);
   CHECK(r.out.find("applies to multinode schedules made that way") != std::string::npos);
-  CHECK(r.out.find("fa-mnb") != std::string::npos);
+  CHECK(r.out.find("for bertsekas-mnb, bertsekas-mnb-sla, bertsekas-te, bertsekas-te-sla, fa-mnb, "
+                   "fa-multinode-scatter (") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
