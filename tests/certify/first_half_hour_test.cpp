@@ -111,7 +111,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "issue 29 item 4: an entry whose row passed is stale; one that matches no row is not checked") {
+    "issue 29 item 4: an entry whose row passed is stale, one that matches no row is not checked") {
   certify::ExpectedFindings k = certify::parse_expected_findings(
       R"({"format": "schedcert-expected-findings", "version": 1, "findings": [
           {"subject": "sbt-broadcast --dim 3*", "reason": "r1", "docs": "d1"},
