@@ -106,6 +106,35 @@ def tree_proof(clauses, names, rng):
                 out.append(("a", i, lits, []))
                 db[i] = lits
                 ext.append(i)
+    # Random lemmas with the hints a unit propagation finds: RUP, else RAT on the first literal
+    # with one group per clause holding its negation (or, now and then, a step that does not check).
+    for _ in range(rng.choice([0, 0, 1, 2, 3])):
+        lits = [v if rng.random() < 0.5 else -v for v in rng.sample(names, rng.randint(1, min(3, len(names))))]
+        step = lemma_with_hints(db, lits)
+        if step is None and rng.random() < 0.8:
+            continue
+        i = fresh()
+        out.append(("a", i, lits, step if step is not None else []))
+        db[i] = lits
+        ext.append(i)  # not used by the tree below (it may not be implied)
+    # RAT lemmas that need their groups: for a clause E = e1 v rest of the CNF and a fresh x,
+    # "x e1" (RAT: nothing holds -x) then "-x rest" (RAT on -x: the group of "x e1" propagates
+    # to E falsified), the second without the positive prefix half of the time.
+    for _ in range(rng.choice([0, 1, 2])):
+        wide = [cid for cid, c in db.items() if len(c) >= 2 and cid not in ext]
+        free_vars = [v for v in range(1, 40) if v not in names and all(v not in (abs(l) for l in c) for c in db.values())]
+        if not wide or not free_vars:
+            break
+        e = db[rng.choice(wide)]
+        x = rng.choice(free_vars)
+        for lits in ([x, e[0]], [-x] + e[1:]):
+            hints = lemma_with_hints(db, lits, prefix=rng.random() < 0.5)
+            if hints is None:
+                break
+            i = fresh()
+            out.append(("a", i, lits, hints))
+            db[i] = lits
+            ext.append(i)
     order = list(names)
     rng.shuffle(order)
 
@@ -138,6 +167,79 @@ def tree_proof(clauses, names, rng):
         return i
 
     derive([])
+    return out
+
+
+def unit_chain_hints(db, assign):
+    """Hints of a unit propagation over db from assign, ending at a falsified clause, or None."""
+    a = dict(assign)
+    hints = []
+    changed = True
+    while changed:
+        changed = False
+        for cid in sorted(db):
+            c = db[cid]
+            if any(a.get(abs(l)) == (l > 0) for l in c):
+                continue
+            free = {l for l in c if abs(l) not in a}
+            if not free:
+                return hints + [cid], a
+            if len(free) == 1:
+                (l,) = free
+                a[abs(l)] = l > 0
+                hints.append(cid)
+                changed = True
+    return None, a
+
+
+def lemma_with_hints(db, lits, prefix=True):
+    """The hints that make lits an LRAT lemma over db (RUP, else RAT on lits[0]), or None.
+    prefix=False: RAT without the positive prefix (every group then does the propagation)."""
+    a0 = {}
+    for l in lits:
+        if a0.get(abs(l)) == (l > 0):
+            return []  # a tautology
+        a0[abs(l)] = l < 0
+    hints, _ = unit_chain_hints(db, a0)
+    if hints is not None and prefix:
+        return hints
+    # RAT: the units found (no conflict) are the positive prefix, then one group per clause.
+    chain = []
+    b = dict(a0)
+    changed = prefix
+    while changed:
+        changed = False
+        for cid in sorted(db):
+            c = db[cid]
+            if any(b.get(abs(l)) == (l > 0) for l in c):
+                continue
+            free = {l for l in c if abs(l) not in b}
+            if len(free) == 1:
+                (l,) = free
+                b[abs(l)] = l > 0
+                chain.append(cid)
+                changed = True
+    p = lits[0]
+    out = list(chain)
+    for cid in sorted(db):
+        d = db[cid]
+        if -p not in d:
+            continue
+        a1 = dict(b)
+        blocked = False
+        for l in d:
+            if l == -p:
+                continue
+            if a1.get(abs(l)) == (l > 0):
+                blocked = True
+                break
+            a1[abs(l)] = l < 0
+        if blocked:
+            continue
+        g, _ = unit_chain_hints(db, a1)
+        if g is None:
+            return None
+        out += [-cid] + g
     return out
 
 
