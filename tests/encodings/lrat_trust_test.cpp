@@ -102,6 +102,14 @@ TEST_CASE("lrat trust: a number the driver cannot represent is an input error na
     CHECK(v.exit_code == 2);
     CHECK(has(v.verdict, "ERROR " + (t.p / "bad.cnf").string() + ": line 1: "));
   }
+  // --alpha's D and LEVEL: decimal digits only (OCaml's int_of_string also read 0x8, +8, 0b1000, 1_0).
+  for (const char* d : {"0x8", "+8", "0b100", "1_0", "-0", "08x", ""}) {
+    const auto r = schedcert::testing::run_shell("'" + lrat_checker_path() + "' --alpha '" + d + "' 1 " + unsat + " " +
+                                                 unsat + " 2>&1");
+    INFO(d, " -> ", r.out);
+    CHECK(r.code == 2);
+    CHECK(has(r.out, "D: expected an integer in [2, 8], got '" + std::string(d) + "'"));
+  }
   // The largest accepted variable, 2^61 - 1, is read exactly.
   v = run_lrat_checker(t.file("max.cnf", "p cnf 2305843009213693951 2\n2305843009213693951 0\n-2305843009213693951 0\n"),
                        t.file("p.lrat", "3 0 1 2 0\n"));
