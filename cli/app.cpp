@@ -14,6 +14,7 @@
 
 #include "certify/check.hpp"
 #include "cli/commands.hpp"
+#include "schedules/disagree.hpp"
 #include "schedules/error.hpp"
 #include "schedules/input_text.hpp"
 #include "schedules/watchdog.hpp"

@@ -5,6 +5,7 @@
 // lines (format: coq/lrat/lrat_main.ml) and compared by check_cnf_identity.
 #include "encodings/lrat_check.hpp"
 #include "encodings/sat_drat_reader.hpp"
+#include "schedules/disagree.hpp"
 #include "schedules/error.hpp"
 #include "schedules/sha256.hpp"
 #include "schedules/watchdog.hpp"

@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "schedules/disagree.hpp"
 #include "schedules/error.hpp"
 #include "search/conquer.hpp"
 

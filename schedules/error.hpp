@@ -18,12 +18,4 @@ class UnknownResult : public std::runtime_error {
   explicit UnknownResult(const std::string& what) : std::runtime_error(what) {}
 };
 
-// Two engines, or an engine and a checker, disagree about the same object (for instance the
-// CNF a solver saw and the CNF the verified LRAT checker read have different SHA-256 hashes):
-// a bug in one of them, never silently resolved. The command exits 4 (cli/app.cpp).
-class EnginesDisagree : public std::runtime_error {
- public:
-  explicit EnginesDisagree(const std::string& what) : std::runtime_error(what) {}
-};
-
 }  // namespace schedcert

@@ -19,6 +19,7 @@
 #include <sstream>
 
 #include "encodings/lrat_check.hpp"
+#include "schedules/disagree.hpp"
 #include "schedules/error.hpp"
 #include "schedules/sha256.hpp"
 #include "tests/cli/run_cli.hpp"
