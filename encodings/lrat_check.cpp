@@ -99,7 +99,7 @@ int open_verified_checker(const std::string& exe, std::string& sha) {
     throw InputError("refusing to run the LRAT checker '" + exe + "'" +
                      (env && *env ? " (from $SCHEDCERT_LRAT_CHECKER)" : "") + ": its SHA-256 is " + sha + ", " +
                      (want.empty() ? std::string("and this build made no schedcert-lrat")
-                                   : "but the schedcert-lrat this build made (the Coq-verified checker) has SHA-256 " +
+                                   : "but the schedcert-lrat this build made has SHA-256 " +
                                          want + " (recorded at build time)") +
                      "; only that binary is run (unset SCHEDCERT_LRAT_CHECKER, or rebuild)");
   }
