@@ -118,7 +118,7 @@ TEST_CASE("lrat trust: a number the driver cannot represent is an input error na
   CHECK(v.verified);
 }
 
-TEST_CASE("lrat trust: only the checker binary the build made runs; another one is refused naming both hashes") {
+TEST_CASE("lrat trust: only the checker binary the build made runs, another one is refused naming both hashes") {
   REQUIRE_MESSAGE(!lrat_checker_path().empty(), "schedcert-lrat not built");
   const std::string built = lrat_checker_path();
   const std::string want = built_lrat_checker_sha256();
