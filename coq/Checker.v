@@ -13,6 +13,8 @@ Open Scope N_scope.
 
 Definition memN (x : N) (l : list N) : bool := existsb (N.eqb x) l.
 
+Definition Nrange (n : N) : list N := map N.of_nat (seq 0 (N.to_nat n)).
+
 Fixpoint nodupb {A} (eqb : A -> A -> bool) (l : list A) : bool :=
   match l with [] => true | x :: r => negb (existsb (eqb x) r) && nodupb eqb r end.
 
@@ -43,6 +45,7 @@ Definition fadjb (f : factor) (a b : N) : bool :=
   | K2 | Complete => true
   | Ring => (b =? (a + 1) mod fsize f) || (a =? (b + 1) mod fsize f)
   | Path => (b =? a + 1) || (a =? b + 1)
+  | Graph arcs => 0 <? gmult arcs a b
   end.
 
 Definition adjb (net : network) (u v : N) : bool :=
@@ -72,7 +75,8 @@ Definition port_okb (m : cmodel) (st : step) : bool :=
 Definition step_okb (s : schedule) (st : step) : bool :=
   forallb (fun t => adjb (s_net s) (src t) (dst t) &&
                     packet_okb (s_prob s) (nnodes (s_net s)) t) st &&
-  nodupb paireqb (map (fun t => (src t, dst t)) st) && port_okb (s_model s) st.
+  forallb (fun t => N.of_nat (link_load st (src t) (dst t)) <=? link_cap (s_net s) (src t) (dst t)) st &&
+  port_okb (s_model s) st.
 
 Definition receivedb (pre : list step) (v i : N) : bool :=
   existsb (fun st => existsb (fun t => (dst t =? v) && memN i (pkt t)) st) pre.
@@ -90,14 +94,20 @@ Fixpoint allsteps (f : list step -> step -> bool) (pre rest : list step) : bool 
 Definition caus_stepb (orig : N -> N) (pre : list step) (st : step) : bool :=
   forallb (fun t => forallb (fun i => holdsb orig pre (src t) i) (pkt t)) st.
 
-(* [a]: the transmissions of the step before the ones in [st]. *)
-Fixpoint dup_stepb (orig : N -> N) (pre : list step) (a st : list tx) : bool :=
+Definition chunk_completeb (p : problem) (n : N) (pk : list N) (i : N) : bool :=
+  is_allreduce p && forallb (fun v => memN (v * msgs p + i mod msgs p) pk) (Nrange n).
+
+(* [a]: the transmissions of the step before the ones in [st]; [cc pk i]: the packet [pk] is
+   the complete value of the chunk of item i. *)
+Fixpoint dup_stepb (cc : list N -> N -> bool) (orig : N -> N) (pre : list step) (a st : list tx)
+  : bool :=
   match st with
   | [] => true
   | t :: b =>
-      forallb (fun i => negb (holdsb orig pre (dst t) i) &&
-                        negb (existsb (fun t' => (dst t' =? dst t) && memN i (pkt t')) a)) (pkt t) &&
-      dup_stepb orig pre (a ++ [t]) b
+      forallb (fun i => cc (pkt t) i ||
+                        (negb (holdsb orig pre (dst t) i) &&
+                         negb (existsb (fun t' => (dst t' =? dst t) && memN i (pkt t')) a))) (pkt t) &&
+      dup_stepb cc orig pre (a ++ [t]) b
   end.
 
 Definition order_stepb (orig : N -> N) (pre : list step) (st : step) : bool :=
@@ -105,8 +115,6 @@ Definition order_stepb (orig : N -> N) (pre : list step) (st : step) : bool :=
     (i =? 0) ||
     ((negb (src t =? orig i) || holdsb orig pre (src t) (i - 1)) &&
      (holdsb orig pre (dst t) i || holdsb orig pre (dst t) (i - 1)))) (pkt t)) st.
-
-Definition Nrange (n : N) : list N := map N.of_nat (seq 0 (N.to_nat n)).
 
 Definition completeb (s : schedule) : bool :=
   let n := nnodes (s_net s) in
@@ -120,7 +128,7 @@ Definition completeb (s : schedule) : bool :=
 Definition problem_okb (s : schedule) : bool :=
   let p := s_prob s in let n := nnodes (s_net s) in
   (negb (has_root p) || (root p <? n)) && (1 <=? msgs p) && (1 <=? bsize p) &&
-  (negb (combining p) || (msgs p =? 1)) &&
+  (negb (targeted p) || (msgs p =? 1)) &&
   (if ordered p then negb (match srcs p with [] => true | _ => false end) &&
                      forallb (fun v => v <? n) (srcs p)
    else match srcs p with [] => true | _ => false end).
@@ -129,7 +137,9 @@ Definition check (s : schedule) : bool :=
   let o := orig_of s in
   problem_okb s && forallb (step_okb s) (s_steps s) &&
   allsteps (caus_stepb o) [] (s_steps s) &&
-  (negb (combining (s_prob s)) || allsteps (fun pre st => dup_stepb o pre [] st) [] (s_steps s)) &&
+  (negb (combining (s_prob s)) ||
+   allsteps (fun pre st => dup_stepb (chunk_completeb (s_prob s) (nnodes (s_net s))) o pre [] st)
+            [] (s_steps s)) &&
   (negb (ordered (s_prob s)) || allsteps (order_stepb o) [] (s_steps s)) &&
   completeb s.
 
@@ -186,7 +196,8 @@ Proof.
   unfold fadjb, fadj; intros f a b H. apply andb_true_iff in H as [H1 H2].
   apply negb_true_iff, N.eqb_neq in H1. split; auto.
   destruct (fkind_of f); auto;
-    apply orb_true_iff in H2 as [H2|H2]; apply N.eqb_eq in H2; auto.
+    try (apply orb_true_iff in H2 as [H2|H2]; apply N.eqb_eq in H2; auto).
+  apply N.ltb_lt; auto.
 Qed.
 
 Lemma adjb_sound : forall net u v, adjb net u v = true -> adjacent net u v.
@@ -239,7 +250,7 @@ Proof.
   - intros t It. rewrite forallb_forall in H1. specialize (H1 t It).
     apply andb_true_iff in H1 as [A B].
     split; [apply adjb_sound; auto | apply packet_okb_sound; auto].
-  - apply (nodupb_sound paireqb paireqb_refl); auto.
+  - intros t It. rewrite forallb_forall in H2. apply N.leb_le, H2; auto.
   - apply port_okb_sound; auto.
 Qed.
 
@@ -274,16 +285,16 @@ Proof.
       rewrite <- app_assoc in IH. exact IH.
 Qed.
 
-Lemma dup_stepb_sound : forall orig pre st a, dup_stepb orig pre a st = true ->
-  forall a' t b, st = a' ++ t :: b -> forall i, In i (pkt t) ->
+Lemma dup_stepb_sound : forall cc orig pre st a, dup_stepb cc orig pre a st = true ->
+  forall a' t b, st = a' ++ t :: b -> forall i, In i (pkt t) -> cc (pkt t) i = false ->
   ~ holds orig pre (dst t) i /\
   ~ (exists t', In t' (a ++ a') /\ dst t' = dst t /\ In i (pkt t')).
 Proof.
-  intros orig pre st; induction st as [|t0 st IH]; intros a H a' t b E i Ii.
+  intros cc orig pre st; induction st as [|t0 st IH]; intros a H a' t b E i Ii Hcc.
   - destruct a'; discriminate.
   - simpl in H. apply andb_true_iff in H as [H1 H2]. destruct a' as [|a0 a''].
     + simpl in E. inversion E; subst. rewrite app_nil_r.
-      rewrite forallb_forall in H1. specialize (H1 i Ii).
+      rewrite forallb_forall in H1. specialize (H1 i Ii). rewrite Hcc in H1. simpl in H1.
       apply andb_true_iff in H1 as [Ha Hb]. apply negb_true_iff in Ha, Hb. split.
       * intros Hh. apply holdsb_complete in Hh. congruence.
       * intros [t' [It' [Hd Hi']]].
@@ -292,7 +303,7 @@ Proof.
           apply andb_true_iff; split; [apply N.eqb_eq; auto | apply memN_complete; auto]. }
         congruence.
     + simpl in E. inversion E; subst.
-      specialize (IH (a ++ [a0]) H2 a'' t b eq_refl i Ii).
+      specialize (IH (a ++ [a0]) H2 a'' t b eq_refl i Ii Hcc).
       rewrite <- app_assoc in IH. exact IH.
 Qed.
 
@@ -301,6 +312,14 @@ Proof.
   intros i n H. unfold Nrange. apply in_map_iff. exists (N.to_nat i). split.
   - apply N2Nat.id.
   - apply in_seq. lia.
+Qed.
+
+Lemma chunk_completeb_sound : forall p n pk i,
+  chunk_completeb p n pk i = true -> chunk_complete p n pk i.
+Proof.
+  unfold chunk_completeb, chunk_complete; intros p n pk i H.
+  apply andb_true_iff in H as [H1 H2]. split; auto. intros v Hv.
+  rewrite forallb_forall in H2. apply memN_sound, H2, Nrange_in; auto.
 Qed.
 
 Lemma completeb_sound : forall s, completeb s = true -> complete s.
@@ -343,10 +362,12 @@ Proof.
     pose proof (allsteps_sound _ _ [] H3 pre st0 post E) as C. simpl in C.
     unfold caus_stepb in C. rewrite forallb_forall in C. specialize (C t It).
     rewrite forallb_forall in C. apply holdsb_sound; auto.
-  - unfold no_duplicate. intros Hc pre st0 post E a t b Est i Ii.
+  - unfold no_duplicate. intros Hc pre st0 post E a t b Est i Ii Hcc.
     rewrite Hc in H4. simpl in H4.
     pose proof (allsteps_sound _ _ [] H4 pre st0 post E) as C. simpl in C.
-    exact (dup_stepb_sound _ _ _ [] C a t b Est i Ii).
+    refine (dup_stepb_sound _ _ _ _ [] C a t b Est i Ii _).
+    destruct (chunk_completeb _ _ (pkt t) i) eqn:CC; auto. exfalso. apply Hcc.
+    apply chunk_completeb_sound; auto.
   - unfold in_order. intros Ho pre st0 post E t i It Ii Hi.
     rewrite Ho in H5. simpl in H5.
     pose proof (allsteps_sound _ _ [] H5 pre st0 post E) as C. simpl in C.

@@ -36,8 +36,9 @@ Lemma fadjb_complete : forall f a b, fadj f a b -> fadjb f a b = true.
 Proof.
   unfold fadjb, fadj; intros f a b [H1 H2]. apply andb_true_iff; split.
   - apply negb_true_iff, N.eqb_neq; auto.
-  - destruct (fkind_of f); auto; apply orb_true_iff;
-      destruct H2 as [H2|H2]; [left|right|left|right]; apply N.eqb_eq; auto.
+  - destruct (fkind_of f); auto; try (apply orb_true_iff;
+      destruct H2 as [H2|H2]; [left|right]; apply N.eqb_eq; auto).
+    apply N.ltb_lt; auto.
 Qed.
 
 Lemma adjb_complete : forall net u v, adjacent net u v -> adjb net u v = true.
@@ -86,7 +87,7 @@ Proof.
   repeat (apply andb_true_iff; split).
   - apply forallb_forall; intros t It. destruct (H1 t It) as [A B].
     apply andb_true_iff; split; [apply adjb_complete | apply packet_okb_complete]; auto.
-  - apply (nodupb_complete paireqb paireqb_sound); auto.
+  - apply forallb_forall; intros t It. apply N.leb_le, H2; auto.
   - apply port_okb_complete; auto.
 Qed.
 
@@ -101,27 +102,36 @@ Proof.
     simpl; rewrite E; auto.
 Qed.
 
-Lemma dup_stepb_complete : forall orig pre st a,
-  (forall a' t b, st = a' ++ t :: b -> forall i, In i (pkt t) ->
+Lemma dup_stepb_complete : forall cc orig pre st a,
+  (forall a' t b, st = a' ++ t :: b -> forall i, In i (pkt t) -> cc (pkt t) i = false ->
     ~ holds orig pre (dst t) i /\
     ~ (exists t', In t' (a ++ a') /\ dst t' = dst t /\ In i (pkt t'))) ->
-  dup_stepb orig pre a st = true.
+  dup_stepb cc orig pre a st = true.
 Proof.
-  intros orig pre st; induction st as [|t0 st IH]; intros a H; simpl; auto.
+  intros cc orig pre st; induction st as [|t0 st IH]; intros a H; simpl; auto.
   apply andb_true_iff; split.
-  - apply forallb_forall; intros i Ii. destruct (H [] t0 st eq_refl i Ii) as [Ha Hb].
+  - apply forallb_forall; intros i Ii. destruct (cc (pkt t0) i) eqn:CC; [auto|].
+    destruct (H [] t0 st eq_refl i Ii CC) as [Ha Hb]. simpl.
     rewrite app_nil_r in Hb. apply andb_true_iff; split; apply negb_true_iff.
     + destruct (holdsb orig pre (dst t0) i) eqn:E; auto. apply holdsb_sound in E. contradiction.
     + destruct (existsb _ a) eqn:E; auto. exfalso; apply Hb.
       apply existsb_exists in E as [t' [It' E]]. apply andb_true_iff in E as [E1 E2].
       exists t'; repeat split; auto; [apply N.eqb_eq | apply memN_sound]; auto.
-  - apply IH. intros a' t b E i Ii. rewrite <- app_assoc.
+  - apply IH. intros a' t b E i Ii CC. rewrite <- app_assoc.
     apply (H (t0 :: a') t b); simpl; auto. rewrite E; auto.
 Qed.
 
 Lemma Nrange_lt : forall i n, In i (Nrange n) -> i < n.
 Proof.
   unfold Nrange; intros i n H. apply in_map_iff in H as [k [E Hk]]. apply in_seq in Hk. lia.
+Qed.
+
+Lemma chunk_completeb_complete : forall p n pk i,
+  chunk_complete p n pk i -> chunk_completeb p n pk i = true.
+Proof.
+  unfold chunk_completeb, chunk_complete; intros p n pk i [H1 H2].
+  apply andb_true_iff; split; auto. apply forallb_forall; intros v Hv.
+  apply memN_complete, H2, Nrange_lt; auto.
 Qed.
 
 Lemma completeb_complete : forall s, complete s -> completeb s = true.
@@ -140,7 +150,7 @@ Proof.
   - destruct (has_root (s_prob s)); simpl; auto. apply N.ltb_lt; auto.
   - apply N.leb_le; auto.
   - apply N.leb_le; auto.
-  - destruct (combining (s_prob s)); simpl; auto. apply N.eqb_eq; auto.
+  - destruct (targeted (s_prob s)); simpl; auto. apply N.eqb_eq; auto.
   - destruct (ordered (s_prob s)).
     + destruct (H5 eq_refl) as [Ha Hb]. apply andb_true_iff; split.
       * destruct (srcs (s_prob s)); simpl; auto.
@@ -165,7 +175,8 @@ Proof.
   apply andb_true_iff; split.
   2:{ destruct (combining (s_prob s)) eqn:C; simpl; auto.
     apply allsteps_complete; intros a st post E; simpl.
-    apply dup_stepb_complete. intros a' t b E' i Ii. exact (H4 C a st post E a' t b E' i Ii). }
+    apply dup_stepb_complete. intros a' t b E' i Ii CC. refine (H4 C a st post E a' t b E' i Ii _).
+    intros D. apply chunk_completeb_complete in D. congruence. }
   apply andb_true_iff; split.
   2:{ apply allsteps_complete; intros a st post E; simpl.
     unfold caus_stepb. apply forallb_forall; intros t It; apply forallb_forall; intros i Ii.

@@ -10,7 +10,10 @@
    accumulation); one cut through a dimension the link-capacity / bisection count (total
    exchange all-port, Dimakopoulos eq. (4)); a family of cuts every hop crosses at most once the
    item-hop count (total exchange single-port: the average status, Dimakopoulos eq. (3)); the
-   two sides of a path's middle node its separator argument. No axioms. *)
+   two sides of a path's middle node its separator argument. Links of multiplicity > 1 (graph
+   factors, Rules.link_cap): the all-port count assumes one packet per directed link, so under
+   all-port the bound is only claimed ([cut_steps] is 0 otherwise) when every listed arc of every
+   graph factor has multiplicity <= 1 ([simple_links]). No axioms. *)
 
 From Schedcert Require Import Rules Checker Completeness NMaps FastChecker FastLocal Counting Bounds.
 From Coq Require Import List NArith Arith Bool Lia.
@@ -73,9 +76,38 @@ Definition capacity (net : network) (m : cmodel) (cs : list cut) : nat :=
   | ShoutWhisper => ins
   end.
 
+(* Every link carries at most one packet per step: no graph arc of multiplicity > 1. *)
+Definition simple_links (net : network) : bool :=
+  forallb (fun f => match fkind_of f with
+                    | Graph arcs => forallb (fun a => (snd a <=? 1)%N) arcs
+                    | _ => true
+                    end) net.
+
+(* Whether [capacity] bounds the crossings of every valid step. *)
+Definition cut_ok (net : network) (m : cmodel) : bool :=
+  match m with AllPort => simple_links net | _ => true end.
+
 Definition cut_steps (net : network) (m : cmodel) (p : problem) (cs : list cut) : nat :=
   let d := pcap net p cs * capacity net m cs in
-  if Nat.eqb d 0 then 0 else (cut_total net p cs + d - 1) / d.
+  if negb (cut_ok net m) || Nat.eqb d 0 then 0 else (cut_total net p cs + d - 1) / d.
+
+Lemma gmult_le1 : forall arcs a b, forallb (fun a => (snd a <=? 1)%N) arcs = true ->
+  (gmult arcs a b <= 1)%N.
+Proof.
+  induction arcs as [|[[x y] m] r IH]; intros a b H; simpl in *; [lia|].
+  apply andb_true_iff in H as [H1 H2]. apply N.leb_le in H1.
+  destruct ((x =? a)%N && (y =? b)%N); auto.
+Qed.
+
+Lemma link_cap_le1 : forall net u v, simple_links net = true -> (link_cap net u v <= 1)%N.
+Proof.
+  induction net as [|f r IH]; intros u v H; simpl in *; [lia|].
+  apply andb_true_iff in H as [H1 H2].
+  destruct (u mod fsize f =? v mod fsize f)%N; auto.
+  unfold fmult. destruct (fkind_of f); try lia. apply gmult_le1; auto.
+Qed.
+
+
 
 Lemma adjf_spec : forall net u v, adjf net u v = true <-> adjacent net u v.
 Proof.
@@ -199,10 +231,10 @@ Proof.
   apply adjf_spec in A. change (s_net s) with net in A. rewrite A. auto.
 Qed.
 
-Lemma step_capacity : forall cs st, In st (s_steps s) ->
+Lemma step_capacity : forall cs st, cut_ok net (s_model s) = true -> In st (s_steps s) ->
   list_sum (map (fun t => ncross net cs (src t) (dst t)) st) <= capacity net (s_model s) cs.
 Proof.
-  intros cs st Ist. pose proof (cv_step st Ist) as [_ [HL HP]].
+  intros cs st OK Ist. pose proof (cv_step st Ist) as [_ [HL HP]].
   rewrite (map_ext_in _ (fun t => weight net cs (src t) (dst t))) by (intros t It; apply (weight_ge cs t st Ist It)).
   assert (forall t, In t st -> In (src t) (Nseq n) /\ In (dst t) (Nseq n)) as R.
   { intros t It. destruct (cv_tx st t Ist It) as [[A [B _]] _]. split; apply Nseq_in; auto. }
@@ -221,7 +253,7 @@ Proof.
     - rewrite <- (map_map dst (maxin net cs)). apply sum_incl_le; auto; [apply NoDup_Nseq|].
       intros u Iu. apply in_map_iff in Iu as [t [<- It]]. apply R; auto. }
   unfold capacity. fold n. destruct (s_model s); simpl in HP.
-  - unfold link_ok in HL. change (fun t => (src t, dst t)) with pair_of in HL.
+  - simpl in OK. apply (link_ok_NoDup net st (fun u v => link_cap_le1 net u v OK)) in HL.
     rewrite <- (map_map pair_of (fun q => weight net cs (fst q) (snd q))).
     apply sum_incl_le; auto.
     + apply NoDup_list_prod; apply NoDup_Nseq.
@@ -234,10 +266,10 @@ Proof.
   - destruct HP as [_ [H2 _]]. auto.
 Qed.
 
-Theorem cut_bound : forall cs,
+Theorem cut_bound : forall cs, cut_ok net (s_model s) = true ->
   cut_total net p cs <= pcap net p cs * capacity net (s_model s) cs * length (s_steps s).
 Proof.
-  intros cs. unfold cut_total.
+  intros cs OK. unfold cut_total.
   eapply Nat.le_trans.
   - apply (sum_le _ _ (fun c => pcap net p cs * list_sum (map (crossed c) txs))).
     intros c Ic. apply one_cut; auto.
@@ -251,7 +283,8 @@ Qed.
 
 Theorem cut_steps_le : forall cs, cut_steps net (s_model s) p cs <= length (s_steps s).
 Proof.
-  intros cs. unfold cut_steps. pose proof (cut_bound cs) as B.
+  intros cs. unfold cut_steps. destruct (cut_ok net (s_model s)) eqn:OK; simpl; [|lia].
+  pose proof (cut_bound cs OK) as B.
   set (d := pcap net p cs * capacity net (s_model s) cs) in *.
   destruct (Nat.eqb d 0) eqn:Z; [lia|]. apply Nat.eqb_neq in Z.
   assert ((cut_total net p cs + d - 1) / d < S (length (s_steps s))); [|lia].

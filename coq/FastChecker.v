@@ -7,12 +7,16 @@
    Why it is fast (Checker.v rescans the prefix of the schedule for every item: quadratic):
    - the schedule is read once, step by step and within a step in order, as the native
      verifier's first violation is defined (transmission index first, then the rule);
-   - the per-step rules (link capacity, ports) keep the links, senders and receivers seen so far
-     in the step in sets (NMaps.v: binary tries, O(bits) per operation), so a repeated link or
-     port is found when the transmission that repeats it is read;
+   - the per-step rules (link capacity, ports) keep the links (with the number of packets each
+     carried so far), senders and receivers seen so far in the step in maps and sets (NMaps.v:
+     binary tries, O(bits) per operation), so a link used beyond its capacity, or a repeated
+     port, is found when the transmission that exceeds it is read; the capacity is 1 unless the
+     network has a graph factor ([c_multi]), then [lcapw] (Rules.link_cap, digit by digit);
    - the item rules keep one map item -> node -> first step at which the node received the item
      ([hmap]): "holds after the previous steps" is "origin, or first arrival < current step",
      "holds now or got it earlier in this step" is "origin, or any arrival";
+   - allreduce: whether a packet is the complete value of an item's chunk ([cplt]) is looked up
+     in the set of the packet's items, only when the receiver already has the item;
    - completion looks the final map up once per (item, node that needs it).
    Transmission k of step s is rejected for the first failing rule among adjacency, packet,
    link capacity, port (the per-step rules) and then, over the items of its packet, the least
@@ -41,12 +45,15 @@ Inductive violation :=
 
 (* What the pass reads of the schedule, computed once. *)
 Record ctx := Ctx { c_net : network; c_n : N; c_model : cmodel; c_prob : problem; c_ni : N;
-                    c_comb : bool; c_ord : bool }.
+                    c_comb : bool; c_ord : bool; c_multi : bool; c_allr : bool }.
+
+Definition is_graph (f : factor) : bool := match fkind_of f with Graph _ => true | _ => false end.
+Definition has_graph (net : network) : bool := existsb is_graph net.
 
 Definition ctx_of (s : schedule) : ctx :=
   let n := nnodes (s_net s) in
   Ctx (s_net s) n (s_model s) (s_prob s) (num_items (s_prob s) n) (combining (s_prob s))
-      (ordered (s_prob s)).
+      (ordered (s_prob s)) (has_graph (s_net s)) (is_allreduce (s_prob s)).
 
 Definition orig (c : ctx) (i : N) : N := origin (c_prob c) (c_n c) i.
 
@@ -71,6 +78,36 @@ Fixpoint adjw (net : network) (u v : N) (found : bool) : bool :=
 
 Definition adj_fast (c : ctx) (u v : N) : bool := (u <? c_n c) && (v <? c_n c) && adjw (c_net c) u v false.
 
+(* Rules.link_cap, digit by digit. *)
+Fixpoint lcapw (net : network) (u v : N) : N :=
+  match net with
+  | [] => 1
+  | f :: r =>
+      let (u', a) := dm u (fsize f) in
+      let (v', b) := dm v (fsize f) in
+      if a =? b then lcapw r u' v' else fmult f a b
+  end.
+
+Definition lcap (c : ctx) (u v : N) : N := if c_multi c then lcapw (c_net c) u v else 1.
+
+(* The first x in [x0, x0 + fuel) with f x <> None. *)
+Fixpoint first_in {A} (f : N -> option A) (x : N) (fuel : nat) : option A :=
+  match fuel with
+  | O => None
+  | S m => match f x with Some a => Some a | None => first_in f (N.succ x) m end
+  end.
+
+(* Allreduce: the packet, whose set of items is [sp], is the complete value of the chunk of
+   item i (Rules.chunk_complete). *)
+Definition cplt (c : ctx) (sp : nset) (i : N) : bool :=
+  if c_allr c then
+    let M := msgs (c_prob c) in
+    match first_in (fun v => if nmem (v * M + i mod M) sp then None else Some tt) 0 (N.to_nat (c_n c)) with
+    | None => true
+    | Some _ => false
+    end
+  else false.
+
 (* [nd]: the packet has no repeated item (NMaps.nodup_set). *)
 Definition pkt_fast (c : ctx) (t : tx) (nd : bool) : bool :=
   match pkt t with
@@ -85,7 +122,17 @@ Definition pkt_fast (c : ctx) (t : tx) (nd : bool) : bool :=
 
 (* What the step has used so far: directed links, senders (with the items of their first
    packet, for shout-whisper), receivers. *)
-Record sstate := SS { ss_links : pset; ss_send : nmap (list N * nset); ss_recv : nset }.
+Record sstate := SS { ss_links : nmap (nmap N); ss_send : nmap (list N * nset); ss_recv : nset }.
+
+(* The number of packets the link x -> y carried so far in the step. *)
+Definition lcount (x y : N) (l : nmap (nmap N)) : N :=
+  match nfind x l with
+  | Some m => match nfind y m with Some k => k | None => 0 end
+  | None => 0
+  end.
+Definition linc (x y : N) (l : nmap (nmap N)) : nmap (nmap N) :=
+  let m := match nfind x l with Some m => m | None => nempty end in
+  nput x (nput y (N.succ (match nfind y m with Some k => k | None => 0 end)) m) l.
 Definition ss_empty : sstate := SS nempty nempty nempty.
 
 Definition sends (ss : sstate) (v : N) : bool :=
@@ -113,7 +160,7 @@ Definition port_fast (m : cmodel) (ss : sstate) (t : tx) (sp : nset) : bool :=
   end.
 
 Definition ss_upd (ss : sstate) (t : tx) (sp : nset) : sstate :=
-  SS (padd (src t) (dst t) (ss_links ss))
+  SS (linc (src t) (dst t) (ss_links ss))
      (match nfind (src t) (ss_send ss) with
       | Some _ => ss_send ss
       | None => nput (src t) (pkt t, sp) (ss_send ss)
@@ -143,9 +190,11 @@ Definition held (c : ctx) (h : hmap) (cur v i : N) : bool :=
 Definition has (c : ctx) (h : hmap) (v i : N) : bool :=
   (v =? orig c i) || match hfind h i v with Some _ => true | None => false end.
 
-Definition item_rule (c : ctx) (h : hmap) (cur : N) (t : tx) (i : N) : option rule :=
+(* [sp]: the set of the items of [pkt t]. *)
+Definition item_rule (c : ctx) (h : hmap) (cur : N) (t : tx) (sp : nset) (i : N) : option rule :=
   if negb (held c h cur (src t) i) then Some RCausality
-  else if c_comb c && has c h (dst t) i then Some RDuplicate
+  else if (if c_comb c then if has c h (dst t) i then negb (cplt c sp i) else false else false)
+  then Some RDuplicate
   else if c_ord c && negb (i =? 0) &&
           negb ((negb (src t =? orig c i) || held c h cur (src t) (i - 1)) &&
                 (held c h cur (dst t) i || held c h cur (dst t) (i - 1))) then Some ROrder
@@ -158,13 +207,13 @@ Definition better (r : rule) (i : N) (best : option (rule * N)) : bool :=
   end.
 
 (* The least (rule, item) over the items of the packet. *)
-Fixpoint items_rule (c : ctx) (h : hmap) (cur : N) (t : tx) (l : list N)
+Fixpoint items_rule (c : ctx) (h : hmap) (cur : N) (t : tx) (sp : nset) (l : list N)
          (best : option (rule * N)) : option (rule * N) :=
   match l with
   | [] => best
   | i :: r =>
-      items_rule c h cur t r
-        (match item_rule c h cur t i with
+      items_rule c h cur t sp r
+        (match item_rule c h cur t sp i with
          | Some rl => if better rl i best then Some (rl, i) else best
          | None => best
          end)
@@ -175,9 +224,10 @@ Definition tx_test (c : ctx) (ss : sstate) (h : hmap) (cur : N) (t : tx) (nd : b
   let i0 := match pkt t with i :: _ => i | [] => 0 end in
   if negb (adj_fast c (src t) (dst t)) then Some (RAdjacency, i0)
   else if negb (pkt_fast c t (fst nd)) then Some (RPacket, i0)
-  else if pmem (src t) (dst t) (ss_links ss) then Some (RLinkCapacity, i0)
+  else if negb (lcount (src t) (dst t) (ss_links ss) <? lcap c (src t) (dst t))
+  then Some (RLinkCapacity, i0)
   else if negb (port_fast (c_model c) ss t (snd nd)) then Some (RPort, i0)
-  else items_rule c h cur t (pkt t) None.
+  else items_rule c h cur t (snd nd) (pkt t) None.
 
 (* ---------- the pass ---------- *)
 
@@ -202,13 +252,6 @@ Fixpoint step_loop (c : ctx) (cur k : N) (h : hmap) (steps : list step) : hmap +
       | inl (k', h') => step_loop c (N.succ cur) k' h' r
       | inr v => inr v
       end
-  end.
-
-(* The first x in [x0, x0 + fuel) with f x <> None. *)
-Fixpoint first_in {A} (f : N -> option A) (x : N) (fuel : nat) : option A :=
-  match fuel with
-  | O => None
-  | S m => match f x with Some a => Some a | None => first_in f (N.succ x) m end
   end.
 
 (* Completion: the lowest item some node lacks, with the lowest such node. *)

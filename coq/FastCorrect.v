@@ -37,10 +37,12 @@ Proof.
   assert (forall i, nmem i (snd (nodup_set nempty (pkt t))) = true <-> In i (pkt t)) as Hsp.
   { intros i. rewrite (nodup_set_snd _ _ ND), nmem_empty. intuition discriminate. }
   destruct HS as [HL HS'].
-  destruct (pmem (src t) (dst t) (ss_links ss)) eqn:L.
-  { split; [discriminate|]. intros [_ [_ [L' _]]]. apply HL in L. contradiction. }
-  assert (~ In (pair_of t) (map pair_of a)) as L'.
-  { intros C. apply HL in C. congruence. }
+  assert (lcount (src t) (dst t) (ss_links ss) < lcap (ctx_of s) (src t) (dst t) <->
+          link_local (s_net s) a t) as LL.
+  { unfold link_local. rewrite HL, lcap_spec. tauto. }
+  destruct (lcount (src t) (dst t) (ss_links ss) <? lcap (ctx_of s) (src t) (dst t)) eqn:L; simpl.
+  2:{ split; [discriminate|]. intros [_ [_ [L' _]]]. apply LL, N.ltb_lt in L'. congruence. }
+  apply N.ltb_lt, LL in L.
   change (c_model (ctx_of s)) with (s_model s).
   destruct (port_fast (s_model s) ss t (snd (nodup_set nempty (pkt t)))) eqn:Po; simpl.
   2:{ split; [discriminate|]. intros [_ [_ [_ [Po' _]]]].
@@ -48,9 +50,9 @@ Proof.
   apply (port_fast_spec _ ss a t _ (conj HL HS') Hsp) in Po.
   rewrite items_rule_none. unfold items_local. split.
   - intros [_ H]. split; [auto|split; [auto|split; [auto|split; [auto|]]]].
-    intros i Ii. apply (proj1 (item_rule_spec s h pre a cur t i HH Hc)). apply H; auto.
+    intros i Ii. apply (proj1 (item_rule_spec s h pre a cur t _ i HH Hc Hsp)). apply H; auto.
   - intros [_ [_ [_ [_ H]]]]. split; auto. intros i Ii.
-    apply (proj2 (item_rule_spec s h pre a cur t i HH Hc)). apply H; auto.
+    apply (proj2 (item_rule_spec s h pre a cur t _ i HH Hc Hsp)). apply H; auto.
 Qed.
 
 (* ---------- the pass ---------- *)
@@ -119,18 +121,6 @@ Proof.
 Qed.
 
 (* ---------- completion ---------- *)
-
-Lemma first_in_none : forall A (f : N -> option A) fuel x,
-  first_in f x fuel = None <-> forall y, x <= y -> y < x + N.of_nat fuel -> f y = None.
-Proof.
-  intros A f fuel. induction fuel as [|m IH]; intros x; simpl.
-  - split; auto. intros _ y H1 H2. lia.
-  - destruct (f x) as [a|] eqn:F.
-    + split; [discriminate|]. intros H. rewrite (H x) in F; [discriminate | lia | lia].
-    + rewrite IH. split.
-      * intros H y H1 H2. destruct (N.eq_dec y x) as [->|Ne]; auto. apply H; lia.
-      * intros H y H1 H2. apply H; lia.
-Qed.
 
 Lemma incomplete_spec : forall s h,
   HInvP h (R_pos (s_steps s) []) -> (incomplete (ctx_of s) h = None <-> complete s).

@@ -135,6 +135,36 @@ Proof.
       auto.
 Qed.
 
+(* The first x in [x0, x0 + fuel) with f x <> None (FastChecker.first_in). *)
+Lemma first_in_none : forall A (f : N -> option A) fuel x,
+  first_in f x fuel = None <-> forall y, x <= y -> y < x + N.of_nat fuel -> f y = None.
+Proof.
+  intros A f fuel. induction fuel as [|m IH]; intros x; simpl.
+  - split; auto. intros _ y H1 H2. lia.
+  - destruct (f x) as [a|] eqn:F.
+    + split; [discriminate|]. intros H. rewrite (H x) in F; [discriminate | lia | lia].
+    + rewrite IH. split.
+      * intros H y H1 H2. destruct (N.eq_dec y x) as [->|Ne]; auto. apply H; lia.
+      * intros H y H1 H2. apply H; lia.
+Qed.
+
+Lemma cplt_spec : forall s sp pk i, (forall j, nmem j sp = true <-> In j pk) ->
+  (cplt (ctx_of s) sp i = true <-> chunk_complete (s_prob s) (nnodes (s_net s)) pk i).
+Proof.
+  intros s sp pk i Hsp. unfold cplt, chunk_complete, ctx_of; simpl.
+  destruct (is_allreduce (s_prob s)); [|split; [discriminate | intros [C _]; discriminate]].
+  set (f := fun v => if nmem (v * msgs (s_prob s) + i mod msgs (s_prob s)) sp then None else Some tt).
+  destruct (first_in f 0 (N.to_nat (nnodes (s_net s)))) eqn:F.
+  - split; [discriminate|]. intros [_ H]. exfalso.
+    assert (first_in f 0 (N.to_nat (nnodes (s_net s))) = None) as G; [|congruence].
+    apply first_in_none. intros v _ Hv. unfold f.
+    assert (In (v * msgs (s_prob s) + i mod msgs (s_prob s)) pk) as I by (apply H; lia).
+    apply Hsp in I. rewrite I. auto.
+  - split; auto. intros _. split; auto. intros v Hv. apply Hsp.
+    rewrite first_in_none in F. specialize (F v ltac:(lia) ltac:(lia)). unfold f in F.
+    destruct (nmem _ sp); auto. discriminate.
+Qed.
+
 Section Items.
 
 Variable s : schedule.
@@ -173,17 +203,19 @@ Qed.
 
 Definition item_prop (pre : list step) (a : list tx) (t : tx) (i : N) : Prop :=
   holds o pre (src t) i /\
-  (combining (s_prob s) = true ->
+  (combining (s_prob s) = true -> ~ chunk_complete (s_prob s) (nnodes (s_net s)) (pkt t) i ->
      ~ holds o pre (dst t) i /\ ~ (exists t', In t' a /\ dst t' = dst t /\ In i (pkt t'))) /\
   (ordered (s_prob s) = true -> 0 < i ->
      (src t = o i -> holds o pre (src t) (i - 1)) /\
      (holds o pre (dst t) i \/ holds o pre (dst t) (i - 1))).
 
-Lemma item_rule_spec : forall h pre a cur t i,
+Lemma item_rule_spec : forall h pre a cur t sp i,
   HInvP h (R_pos pre a) -> cur = N.of_nat (length pre) ->
-  (item_rule c h cur t i = None <-> item_prop pre a t i).
+  (forall j, nmem j sp = true <-> In j (pkt t)) ->
+  (item_rule c h cur t sp i = None <-> item_prop pre a t i).
 Proof.
-  intros h pre a cur t i H Hc. unfold item_rule, item_prop.
+  intros h pre a cur t sp i H Hc Hsp. unfold item_rule, item_prop.
+  pose proof (cplt_spec s sp (pkt t) i Hsp) as CP. fold c in CP.
   pose proof (fun v i => held_spec h pre a cur v i H Hc) as HS.
   pose proof (fun v i => has_spec h pre a v i H) as HH.
   change (c_comb c) with (combining (s_prob s)). change (c_ord c) with (ordered (s_prob s)).
@@ -191,12 +223,19 @@ Proof.
   destruct (held c h cur (src t) i) eqn:E1; simpl.
   2:{ split; [discriminate|]. intros [A _]. apply HS in A. congruence. }
   apply HS in E1.
-  destruct (combining (s_prob s) && has c h (dst t) i) eqn:E2.
-  { split; [discriminate|]. intros [_ [B _]]. apply andb_true_iff in E2 as [C D].
-    apply HH in D. destruct (B C) as [B1 B2]. exfalso. destruct D; auto. }
-  assert (combining (s_prob s) = true ->
+  destruct (if combining (s_prob s) then if has c h (dst t) i then negb (cplt c sp i) else false
+            else false) eqn:E2.
+  { split; [discriminate|]. intros [_ [B _]].
+    destruct (combining (s_prob s)) eqn:C; [|discriminate].
+    destruct (has c h (dst t) i) eqn:D; [|discriminate]. apply negb_true_iff in E2.
+    apply HH in D. destruct (B eq_refl) as [B1 B2].
+    { intros Q. apply CP in Q. congruence. }
+    exfalso. destruct D; auto. }
+  assert (combining (s_prob s) = true -> ~ chunk_complete (s_prob s) (nnodes (s_net s)) (pkt t) i ->
           ~ holds o pre (dst t) i /\ ~ (exists t', In t' a /\ dst t' = dst t /\ In i (pkt t'))) as D.
-  { intros C. rewrite C in E2. simpl in E2. rewrite <- not_true_iff_false, HH in E2. tauto. }
+  { intros C Q. rewrite C in E2. destruct (has c h (dst t) i) eqn:D.
+    - apply negb_false_iff, CP in E2. contradiction.
+    - rewrite <- not_true_iff_false, HH in D. tauto. }
   destruct (ordered (s_prob s) && negb (i =? 0) &&
             negb ((negb (src t =? o i) || held c h cur (src t) (i - 1)) &&
                   (held c h cur (dst t) i || held c h cur (dst t) (i - 1)))) eqn:E3.
@@ -213,19 +252,20 @@ Proof.
     destruct E3 as [E3 E4]. split; auto. intros Es. destruct E3; [contradiction | auto].
 Qed.
 
-Lemma items_rule_some : forall h cur t l r, items_rule c h cur t l (Some r) <> None.
+Lemma items_rule_some : forall h cur t sp l r, items_rule c h cur t sp l (Some r) <> None.
 Proof.
-  intros h cur t l. induction l as [|i l IH]; simpl; intros r; [discriminate|].
-  destruct (item_rule c h cur t i) as [rl|]; [|apply IH].
+  intros h cur t sp l. induction l as [|i l IH]; simpl; intros r; [discriminate|].
+  destruct (item_rule c h cur t sp i) as [rl|]; [|apply IH].
   unfold better; destruct r as [r' i']. destruct (_ || _); apply IH.
 Qed.
 
-Lemma items_rule_none : forall h cur t l best,
-  items_rule c h cur t l best = None <-> best = None /\ forall i, In i l -> item_rule c h cur t i = None.
+Lemma items_rule_none : forall h cur t sp l best,
+  items_rule c h cur t sp l best = None <->
+  best = None /\ forall i, In i l -> item_rule c h cur t sp i = None.
 Proof.
-  intros h cur t l. induction l as [|i l IH]; simpl; intros best.
+  intros h cur t sp l. induction l as [|i l IH]; simpl; intros best.
   - split; [intros ->; split; auto; intros _ []| tauto].
-  - rewrite IH. destruct (item_rule c h cur t i) as [rl|] eqn:E.
+  - rewrite IH. destruct (item_rule c h cur t sp i) as [rl|] eqn:E.
     + split.
       * intros [B _]. destruct best as [b|]; [|simpl in B; discriminate].
         destruct (better rl i (Some b)); discriminate.

@@ -2,8 +2,12 @@
    (FastChecker.v) reads them: [LocalOK s pre a t] says that transmission [t], read after the
    steps [pre] and the transmissions [a] of its own step, breaks no rule; [positions_valid]
    proves that every transmission being LocalOK is exactly the step rules plus causality,
-   duplicate and order of Rules.v. Also: the digit-by-digit adjacency test and the packet test
-   of the fast checker decide [adjacent] and [packet_ok]. No axioms. *)
+   duplicate and order of Rules.v (link capacity read per transmission: [link_local], the
+   packets before it in its step leave room on its link, [link_local_ok]). Also: the
+   digit-by-digit adjacency test, link capacity ([lcap_spec]) and the packet test of the fast
+   checker decide [adjacent], [link_cap] and [packet_ok]; [link_ok_products]: without a graph
+   factor, link capacity is one packet per directed link and step (NoDup of the (from, to)
+   pairs, the rule before graph networks). No axioms. *)
 
 From Schedcert Require Import Rules Checker Completeness NMaps FastChecker.
 From Coq Require Import List NArith Bool Lia Permutation.
@@ -40,7 +44,7 @@ Definition items_local (s : schedule) (pre : list step) (a : list tx) (t : tx) :
   let o := orig_of s in
   forall i, In i (pkt t) ->
   holds o pre (src t) i /\
-  (combining (s_prob s) = true ->
+  (combining (s_prob s) = true -> ~ chunk_complete (s_prob s) (nnodes (s_net s)) (pkt t) i ->
      ~ holds o pre (dst t) i /\ ~ (exists t', In t' a /\ dst t' = dst t /\ In i (pkt t'))) /\
   (ordered (s_prob s) = true -> 0 < i ->
      (src t = o i -> holds o pre (src t) (i - 1)) /\
@@ -48,9 +52,13 @@ Definition items_local (s : schedule) (pre : list step) (a : list tx) (t : tx) :
 
 Definition pair_of (t : tx) : N * N := (src t, dst t).
 
+(* Link capacity: the transmissions before [t] in its step leave room on its link. *)
+Definition link_local (net : network) (a : list tx) (t : tx) : Prop :=
+  N.of_nat (link_load a (src t) (dst t)) < link_cap net (src t) (dst t).
+
 Definition LocalOK (s : schedule) (pre : list step) (a : list tx) (t : tx) : Prop :=
   adjacent (s_net s) (src t) (dst t) /\ packet_ok (s_prob s) (nnodes (s_net s)) t /\
-  ~ In (pair_of t) (map pair_of a) /\ port_local (s_model s) a t /\ items_local s pre a t.
+  link_local (s_net s) a t /\ port_local (s_model s) a t /\ items_local s pre a t.
 
 Definition at_all_tx (steps : list step) (P : list step -> list tx -> tx -> Prop) : Prop :=
   forall pre st post a t b, steps = pre ++ st :: post -> st = a ++ t :: b -> P pre a t.
@@ -134,15 +142,60 @@ Proof.
         -- intros C. apply A2. rewrite C. apply in_map; auto.
 Qed.
 
+(* ---------- link capacity ---------- *)
+
+Lemma link_load_app : forall a b u v, link_load (a ++ b) u v = (link_load a u v + link_load b u v)%nat.
+Proof. intros; unfold link_load; rewrite filter_app, app_length; auto. Qed.
+
+Lemma link_load_one : forall t u v,
+  link_load [t] u v = if on_link u v t then 1%nat else 0%nat.
+Proof. intros; unfold link_load; simpl; destruct (on_link u v t); auto. Qed.
+
+Lemma on_link_self : forall t, on_link (src t) (dst t) t = true.
+Proof. intros t; unfold on_link; rewrite !N.eqb_refl; auto. Qed.
+
+Lemma on_link_same : forall u v t, on_link u v t = true -> src t = u /\ dst t = v.
+Proof.
+  unfold on_link; intros u v t H. apply andb_true_iff in H as [H1 H2].
+  apply N.eqb_eq in H1, H2; auto.
+Qed.
+
+Lemma link_ok_snoc : forall net l x,
+  link_ok net (l ++ [x]) <-> link_ok net l /\ link_local net l x.
+Proof.
+  intros net l x. unfold link_ok, link_local. split.
+  - intros H. split.
+    + intros t It. specialize (H t (in_or_app _ _ _ (or_introl It))).
+      rewrite link_load_app in H. lia.
+    + assert (In x (l ++ [x])) as Ix by (apply in_or_app; right; left; auto).
+      specialize (H x Ix).
+      rewrite link_load_app, link_load_one, on_link_self in H. lia.
+  - intros [H1 H2] t It. rewrite link_load_app, link_load_one.
+    destruct (on_link (src t) (dst t) x) eqn:E.
+    + apply on_link_same in E as [E1 E2]. rewrite E1, E2 in H2. lia.
+    + apply in_app_or in It as [It|[<-|[]]].
+      * specialize (H1 t It). lia.
+      * rewrite on_link_self in E. discriminate.
+Qed.
+
+Lemma link_local_ok : forall net st,
+  link_ok net st <-> forall a t b, st = a ++ t :: b -> link_local net a t.
+Proof.
+  intros net st. induction st as [|y l IH] using rev_ind.
+  - split; [intros _ a t b E; destruct a; discriminate | intros _ t []].
+  - rewrite link_ok_snoc, IH.
+    pose proof (prefixes_snoc _ (fun a t => link_local net a t) l y) as P. simpl in P.
+    rewrite P. tauto.
+Qed.
+
 (* ---------- all transmissions LocalOK = the rules of Rules.v ---------- *)
 
 Lemma step_ok_positions : forall s st,
   step_ok s st <-> forall a t b, st = a ++ t :: b ->
     adjacent (s_net s) (src t) (dst t) /\ packet_ok (s_prob s) (nnodes (s_net s)) t /\
-    ~ In (pair_of t) (map pair_of a) /\ port_local (s_model s) a t.
+    link_local (s_net s) a t /\ port_local (s_model s) a t.
 Proof.
-  intros s st. unfold step_ok, link_ok. rewrite port_local_ok, in_positions.
-  change (fun t => (src t, dst t)) with pair_of. rewrite NoDup_map_prefixes. split.
+  intros s st. unfold step_ok. rewrite port_local_ok, in_positions, link_local_ok. split.
   - intros [H1 [H2 H3]] a t b E. destruct (H1 a t b E). split; [|split; [|split]]; eauto.
   - intros H. split; [|split]; intros a t b E; destruct (H a t b E) as [A [B [C D]]]; auto.
 Qed.
@@ -275,4 +328,76 @@ Proof.
       * apply forallb_forall. intros j Ij. rewrite (Hc eq_refl i0 j); [apply opteqb_refl | | auto].
         rewrite P; left; auto.
       * apply N.leb_le; auto.
+Qed.
+
+(* ---------- link capacity, digit by digit ---------- *)
+
+Lemma lcapw_spec : forall net u v, lcapw net u v = link_cap net u v.
+Proof.
+  induction net as [|f r IH]; intros u v; simpl; auto.
+  rewrite !dm_spec. destruct (u mod fsize f =? v mod fsize f); auto.
+Qed.
+
+Lemma link_cap_simple : forall net u v, has_graph net = false -> link_cap net u v = 1.
+Proof.
+  induction net as [|f r IH]; intros u v H; simpl; auto.
+  simpl in H. apply orb_false_iff in H as [H1 H2].
+  destruct (u mod fsize f =? v mod fsize f); auto.
+  unfold fmult. unfold is_graph in H1. destruct (fkind_of f); auto. discriminate.
+Qed.
+
+Lemma lcap_spec : forall s u v, lcap (ctx_of s) u v = link_cap (s_net s) u v.
+Proof.
+  intros s u v. unfold lcap, ctx_of; simpl. destruct (has_graph (s_net s)) eqn:G.
+  - apply lcapw_spec.
+  - symmetry; apply link_cap_simple; auto.
+Qed.
+
+(* ---------- the meaning of link capacity on products of K2, rings, paths, complete graphs ---------- *)
+
+(* Links of capacity at most one: no directed link carries two packets of a step. *)
+Lemma link_ok_NoDup : forall net st, (forall u v, link_cap net u v <= 1) -> link_ok net st ->
+  NoDup (map pair_of st).
+Proof.
+  intros net st S. induction st as [|t r IH]; simpl; intros H; [constructor|].
+  assert (link_ok net r) as Hr.
+  { intros t' It'. specialize (H t' (or_intror It')). unfold link_load in *. simpl in H.
+    destruct (on_link (src t') (dst t') t); simpl in H; lia. }
+  constructor; auto.
+  intros C. apply in_map_iff in C as [t' [E It']].
+  specialize (H t (or_introl eq_refl)). pose proof (S (src t) (dst t)) as L.
+  unfold link_load in H. simpl in H. rewrite on_link_self in H. simpl in H.
+  assert (In t' (filter (on_link (src t) (dst t)) r)) as F.
+  { apply filter_In. split; auto. unfold pair_of in E. injection E as E1 E2.
+    unfold on_link. rewrite E1, E2, !N.eqb_refl. auto. }
+  destruct (filter (on_link (src t) (dst t)) r); [contradiction|]. simpl in H. lia.
+Qed.
+
+Lemma link_load_absent : forall r u v, ~ In (u, v) (map pair_of r) -> link_load r u v = 0%nat.
+Proof.
+  induction r as [|t r IH]; intros u v H; auto. unfold link_load; simpl.
+  destruct (on_link u v t) eqn:E.
+  - apply on_link_same in E as [E1 E2]. exfalso. apply H. left. unfold pair_of. rewrite E1, E2; auto.
+  - apply IH. intros C. apply H. right; auto.
+Qed.
+
+Lemma NoDup_link_load : forall st u v, NoDup (map pair_of st) -> (link_load st u v <= 1)%nat.
+Proof.
+  induction st as [|t r IH]; intros u v H; [unfold link_load; simpl; lia|].
+  simpl in H. inversion H as [|? ? Ht Hr]; subst. unfold link_load; simpl.
+  destruct (on_link u v t) eqn:E.
+  - apply on_link_same in E as [E1 E2]. subst u v.
+    pose proof (link_load_absent r (src t) (dst t) Ht) as Z. unfold link_load in Z.
+    simpl. rewrite Z. lia.
+  - apply IH; auto.
+Qed.
+
+(* On the networks without a graph factor (products of K2, rings, paths and complete graphs),
+   link capacity is what it was before graph networks: one packet per directed link per step. *)
+Theorem link_ok_products : forall net st, has_graph net = false ->
+  (link_ok net st <-> NoDup (map (fun t => (src t, dst t)) st)).
+Proof.
+  intros net st G. change (fun t => (src t, dst t)) with pair_of. split.
+  - apply link_ok_NoDup. intros u v. rewrite link_cap_simple; auto. lia.
+  - intros H t It. rewrite link_cap_simple; auto. pose proof (NoDup_link_load st (src t) (dst t) H). lia.
 Qed.

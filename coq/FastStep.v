@@ -1,5 +1,5 @@
 (* FastStep.v: the state the fast checker (FastChecker.v) keeps for the current step, pinned
-   down: [SInv m ss a] says the sets of [ss] hold exactly the links, senders (with the items of
+   down: [SInv m ss a] says the maps and sets of [ss] hold exactly the link loads, senders (with the items of
    their first packet) and receivers of the transmissions [a] read so far in the step; under it
    the port test is exactly [port_local] (FastLocal.v), and reading one more transmission keeps
    it. Used by FastCorrect.v. No axioms. *)
@@ -11,8 +11,21 @@ Open Scope N_scope.
 
 (* ---------- the state of one step ---------- *)
 
+Lemma lcount_empty : forall x y, lcount x y nempty = 0.
+Proof. intros; unfold lcount; now rewrite nfind_empty. Qed.
+
+Lemma lcount_linc : forall x y a b l,
+  lcount x y (linc a b l) = if (x =? a) && (y =? b) then N.succ (lcount a b l) else lcount x y l.
+Proof.
+  intros; unfold lcount, linc. rewrite nfind_put. destruct (x =? a) eqn:E; simpl.
+  - apply N.eqb_eq in E; subst. rewrite nfind_put. destruct (y =? b) eqn:F.
+    + apply N.eqb_eq in F; subst. destruct (nfind a l); auto. rewrite nfind_empty; auto.
+    + destruct (nfind a l); auto. rewrite nfind_empty; auto.
+  - auto.
+Qed.
+
 Definition SInv (m : cmodel) (ss : sstate) (a : list tx) : Prop :=
-  (forall x y, pmem x y (ss_links ss) = true <-> In (x, y) (map pair_of a)) /\
+  (forall x y, lcount x y (ss_links ss) = N.of_nat (link_load a x y)) /\
   (forall v, sends ss v = true <-> In v (map src a)) /\
   (forall v, nmem v (ss_recv ss) = true <-> In v (map dst a)) /\
   (forall v p0 s0, nfind v (ss_send ss) = Some (p0, s0) ->
@@ -22,7 +35,7 @@ Definition SInv (m : cmodel) (ss : sstate) (a : list tx) : Prop :=
 Lemma SInv_empty : forall m, SInv m ss_empty [].
 Proof.
   intros m. unfold SInv, ss_empty, sends; simpl. split; [|split; [|split]].
-  - intros x y. rewrite pmem_empty. split; [discriminate | tauto].
+  - intros x y. rewrite lcount_empty. auto.
   - intros v. rewrite nfind_empty. split; [discriminate | tauto].
   - intros v. rewrite nmem_empty. split; [discriminate | tauto].
   - intros v p0 s0. rewrite nfind_empty. discriminate.
@@ -72,10 +85,10 @@ Lemma SInv_upd : forall m ss a t sp,
 Proof.
   intros m ss a t sp [HL [HS [HR HP]]] Hsp Hport. unfold SInv, ss_upd, sends; simpl.
   rewrite !map_app. simpl. split; [|split; [|split]].
-  - intros x y. rewrite pmem_add, orb_true_iff, andb_true_iff, !N.eqb_eq, HL, in_app_iff. simpl.
-    unfold pair_of. split.
-    + intros [[-> ->]|H]; auto.
-    + intros [H|[H|[]]]; auto. inversion H; auto.
+  - intros x y. rewrite lcount_linc, link_load_app, link_load_one, !HL. unfold on_link.
+    rewrite (N.eqb_sym (src t) x), (N.eqb_sym (dst t) y).
+    destruct (x =? src t) eqn:E1; destruct (y =? dst t) eqn:E2; simpl; try lia.
+    apply N.eqb_eq in E1, E2. subst. lia.
   - intros v. rewrite in_app_iff. simpl. destruct (nfind (src t) (ss_send ss)) eqn:F.
     + fold (sends ss v). rewrite HS. split; [tauto|]. intros [H|[<-|[]]]; auto.
       apply HS. unfold sends; rewrite F; auto.

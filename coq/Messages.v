@@ -49,6 +49,9 @@ Definition describe_item (p : problem) (n i : N) : string :=
   "item " ++ nstr i ++ " (" ++
   match kind p, target p n i with
   | SuccessiveBroadcast, _ => "broadcast #" ++ nstr (N.succ i) ++ " from " ++ nstr (origin p n i)
+  | Allreduce, _ =>
+      "contribution of " ++ nstr (origin p n i) ++
+      (if (1 <? msgs p)%N then " to chunk " ++ nstr (i mod msgs p)%N else "")
   | _, None => "from " ++ nstr (origin p n i)
   | _, Some w => "from " ++ nstr (origin p n i) ++ " to " ++ nstr w
   end ++

@@ -68,6 +68,8 @@ std::uint64_t ncross(const Network& net, const std::vector<CoqCut>& cs, Node u, 
 }
 
 std::uint64_t cut_steps(const Instance& in, const std::vector<CoqCut>& cs) {
+  // Cuts.cut_ok: the all-port count assumes one packet per directed link.
+  if (in.m == Model::AllPort && in.net.multi_links()) return 0;
   std::uint64_t total = 0;
   bool distinct = true;
   for (const CoqCut& c : cs) {
@@ -251,8 +253,11 @@ std::vector<CoqBoundArgument> coq_bound_candidates(const Network& net, Model m, 
                  "both sides of digit " + std::to_string(c) + " of path dimension " +
                      std::to_string(e) + " cross into the middle");
   }
-  add_cuts(hop_family(net),
-           "item-hops: per dimension, cuts every hop crosses at most once (average status)");
+  // A graph factor has no such family (a hop of a graph crosses a cut of its digit any number
+  // of times); the other arguments still apply (Coq's Cuts.v holds for every network).
+  if (!net.has_graph())
+    add_cuts(hop_family(net),
+             "item-hops: per dimension, cuts every hop crosses at most once (average status)");
   return out;
 }
 

@@ -2,14 +2,18 @@
 //
 // What: writes one .v file per schedule for the Coq development coq/Schedcert.v (issue 8,
 // item 1). The development states the validity rules of verifier/verdict.hpp as Props (`valid`)
-// and proves checkers sound and complete; the witness only supplies data, so the
-// trusted part is Coq's kernel plus the definitions in Schedcert.v, not this writer.
-// How: `network_term` maps the factors (hypercube -> `hypercube d`), `model_term` and
-// `problem_term` the enums, and the steps are written one per line as lists of `Tx from to
-// [items]`. Item numbering and N = 2^d node ids are exactly those of schedules/problem.hpp and
-// network.hpp, so no translation of ids happens.
-// Every problem of schedules/problem.hpp is written: `Prob kind root M B [sources]` (root 0 for
-// the problems without a root, sources [] except for successive broadcasts).
+// and proves checkers sound and complete. What the witness proves is `valid sched` for the term
+// this writer produced: that the term states the schedule file (network, model, problem,
+// transmissions) is trusted in this writer, and `export coq FILE --check WITNESS` re-runs this
+// same writer, so it catches an edited witness, not a bug here (docs/coq.md, "What is trusted").
+// How: `network_term` maps the factors (hypercube -> `hypercube d`; a graph factor -> `Fac
+// (Graph arcs) n` with every directed arc (from, to, multiplicity) of the topology, both arcs of
+// an undirected edge), `model_term` and `problem_term` the enums, and the steps are written one
+// per line as lists of `Tx from to [items]`. Item numbering and node ids are exactly those of
+// schedules/problem.hpp and network.hpp, so no translation of ids happens.
+// Every problem of schedules/problem.hpp is written, allreduce included: `Prob kind root M B
+// [sources]` (root 0 for the problems without a root, sources [] except for successive
+// broadcasts).
 // The proof runs the fast checker (coq/FastChecker.v, one pass over the transmissions) through
 // the tactic schedcert_valid of coq/Messages.v; an invalid schedule makes coqc fail with its
 // first violation in the native verifier's words. The witness records the SHA-256 of the
@@ -21,7 +25,6 @@
 #include <sstream>
 #include <string>
 
-#include "schedules/error.hpp"
 #include "schedules/schedule_json.hpp"
 #include "schedules/sha256.hpp"
 
@@ -44,9 +47,22 @@ std::string network_term(const schedules::Network& net) {
       case FactorKind::Ring: k = "Ring"; break;
       case FactorKind::Path: k = "Path"; break;
       case FactorKind::Complete: k = "Complete"; break;
-      case FactorKind::Graph:
-        throw InputError("coq export: the Coq development models product networks of K2, rings, "
-                         "paths and complete graphs; " + net.name() + " has a graph factor");
+      case FactorKind::Graph: {
+        // Every arc u -> v (out-neighbours sorted by id) with its multiplicity.
+        const auto& g = *f.graph;
+        std::string arcs;
+        for (std::uint32_t u = 0; u < g.size(); ++u) {
+          const auto [b, e] = g.out(u);
+          for (auto p = b; p != e; ++p)
+            arcs += std::string(arcs.empty() ? "" : "; ") + "(" + std::to_string(u) + ", " +
+                    std::to_string(*p) + ", " +
+                    std::to_string(g.multiplicity_at(u, static_cast<std::uint32_t>(p - b))) + ")";
+        }
+        s += std::string(first ? "" : "; ") + "Fac (Graph [" + arcs + "]) " +
+             std::to_string(f.size);
+        first = false;
+        continue;
+      }
     }
     s += std::string(first ? "" : "; ") + "Fac " + k + " " + std::to_string(f.size);
     first = false;
@@ -75,10 +91,7 @@ std::string problem_term(const schedules::Problem& p) {
     case ProblemKind::MultinodeAccumulation: k = "MultinodeAccumulation"; break;
     case ProblemKind::TotalExchange: k = "TotalExchange"; break;
     case ProblemKind::SuccessiveBroadcast: k = "SuccessiveBroadcast"; break;
-    case ProblemKind::Allreduce:
-      throw InputError(
-          "export coq: allreduce is not in the Coq rules (coq/Rules.v states no allreduce "
-          "problem, no overwrite by a complete value); verify it with --engine both instead");
+    case ProblemKind::Allreduce: k = "Allreduce"; break;
   }
   std::string srcs = "[";
   for (std::size_t j = 0; j < p.sources.size(); ++j)

@@ -1,7 +1,8 @@
 // Differential testing of the Coq checker against the native verifier (issue 9, part 3).
 // Schedules: greedy valid schedules (tests/encodings/smt_test_schedules.hpp) for every problem,
-// every model and five small networks (Q2, Q3, C3xC3, P3xK2, K4), two mutants of each (six
-// for accumulations and successive broadcasts; tests/mutation/mutants.hpp), for accumulations
+// every model and seven small networks (Q2, Q3, C3xC3, P3xK2, K4, and since issue 25 the graph
+// networks dgx1 and a square with a double link), two mutants of each (six for the combining
+// problems and successive broadcasts; tests/mutation/mutants.hpp), for the combining problems
 // also the base plus an extra step repeating one of its transmissions (a duplicate), random
 // small schedules drawn as in differential_test.cpp but with combining packets for the
 // accumulations and B = 2 for successive broadcasts, and every schedule fixture of
@@ -40,16 +41,17 @@ using schedcert::verifier::verify_native;
 
 namespace {
 
-// The problems coq/Rules.v states: every kind but allreduce, which `export coq` refuses
-// (docs/allreduce.md); the allreduce tests check that refusal.
-std::vector<ProblemKind> coq_problem_kinds() {
-  std::vector<ProblemKind> v;
-  for (ProblemKind k : all_problem_kinds())
-    if (k != ProblemKind::Allreduce) v.push_back(k);
+// The problems coq/Rules.v states: every kind (allreduce since issue 25).
+std::vector<ProblemKind> coq_problem_kinds() { return all_problem_kinds(); }
+
+// The last two are graph networks with links of multiplicity 2 (dgx1's double NVLinks; a square
+// with one double link, tests/fixtures/coq/double-link.json).
+const std::vector<std::string>& nets() {
+  static const std::vector<std::string> v = {
+      "Q2", "Q3", "C3xC3", "P3xK2", "K4", "dgx1",
+      "graph:" + (std::filesystem::path(SCHEDCERT_TEST_DIR) / "fixtures" / "coq" / "double-link.json").string()};
   return v;
 }
-
-const char* const kNets[] = {"Q2", "Q3", "C3xC3", "P3xK2", "K4"};
 
 struct Case {
   std::string label;
@@ -65,6 +67,8 @@ Problem problem_of(std::mt19937_64& rng, ProblemKind kind, Node n) {
   if (kind == ProblemKind::SuccessiveBroadcast) {
     for (std::uint64_t j = 0, m = 1 + rnd(3); j < m; ++j) p.sources.push_back(static_cast<Node>(rnd(n - 1)));
     p.packet_items = static_cast<std::uint32_t>(1 + rnd(1));
+  } else if (kind == ProblemKind::Allreduce) {
+    p.messages = static_cast<std::uint32_t>(1 + rnd(1));
   } else if (!p.combining()) {
     p.messages = static_cast<std::uint32_t>(1 + rnd(1));
     p.packet_items = static_cast<std::uint32_t>(1 + rnd(1));
@@ -76,7 +80,7 @@ Problem problem_of(std::mt19937_64& rng, ProblemKind kind, Node n) {
 // the accumulations packets of up to 3 items, usually for one target.
 Schedule random_schedule(std::mt19937_64& rng) {
   auto rnd = [&](std::uint64_t hi) { return std::uniform_int_distribution<std::uint64_t>(0, hi)(rng); };
-  const Network net = Network::parse(kNets[rnd(4)]);
+  const Network net = Network::parse(nets()[rnd(nets().size() - 1)]);
   const Node n = net.num_nodes();
   const auto models = all_models();
   const auto kinds = coq_problem_kinds();
@@ -127,7 +131,7 @@ std::vector<Case> all_cases() {
   };
   std::mt19937_64 rng(2026);
   // Greedy valid schedules and two mutants of each.
-  for (const char* spec : kNets)
+  for (const std::string& spec : nets())
     for (Model m : all_models())
       for (ProblemKind k : coq_problem_kinds()) {
         const Network net = Network::parse(spec);
@@ -203,7 +207,6 @@ std::vector<Case> all_cases() {
     if (e.path().extension() != ".json") continue;
     try {
       auto f = schedcert::schedules::read_schedule_file(e.path().string());
-      if (f.schedule.problem().kind == ProblemKind::Allreduce) continue;  // not in coq/Rules.v
       push("fixture/" + e.path().filename().string(), std::move(f.schedule));
     } catch (const InputError&) {
     }
