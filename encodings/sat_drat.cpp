@@ -1,5 +1,7 @@
 // Forward DRAT checker (Wetzler, Heule & Hunt, "DRAT-trim", SAT 2014, for the proof format;
-// the checking itself is the textbook forward procedure, written here from scratch).
+// the checking itself is the textbook forward procedure, written here from scratch), and the
+// entry points check_drat / check_drat_text, which run the backward, core-first checker
+// (sat_drat_backward.cpp, the default) or this one (DratMode, $SCHEDCERT_DRAT_CHECK).
 //
 // The database starts as the CNF. Each proof line is processed in order:
 //  - a lemma C is accepted if it is RUP (asserting the negation of every literal of C and unit
@@ -18,13 +20,14 @@
 // end still proves the CNF unsatisfiable. Deleting a clause that is not in the database is
 // ignored as well (counted). RAT candidates are found by a scan of the database (CaDiCaL's
 // proofs are RUP apart from rare cases, so the scan is not a hot path).
-// Propagation: two watched literals per clause (positions 0 and 1 of the clause's literals),
-// each watch with a blocking literal (a true blocker skips the clause without touching it),
-// trail with a root-level mark; a check assigns, propagates, then backtracks to the mark.
+// The clause database, watches and conflict chains: sat_drat_checker.hpp (shared with the
+// backward checker).
 #include "encodings/sat_drat.hpp"
+#include "encodings/sat_drat_backward.hpp"
+#include "encodings/sat_drat_checker.hpp"
 #include "encodings/sat_drat_reader.hpp"
 #include "encodings/sat_lrat_writer.hpp"
-#include "schedules/checked.hpp"
+#include "schedules/error.hpp"
 #include "schedules/watchdog.hpp"
 
 #include <algorithm>
@@ -41,304 +44,9 @@ namespace schedcert::encodings {
 
 namespace {
 
+using drat_detail::Checker;
 using drat_detail::LratWriter;
 using drat_detail::ProofReader;
-
-// ---- the checker ----
-class Checker {
- public:
-  explicit Checker(int max_var) { grow(max_var); }
-
-  // Adds a clause (original or accepted lemma) to the database.
-  void add(std::vector<int> lits) {
-    normalise(lits);
-    const int id = static_cast<int>(clauses_.size());
-    clauses_.push_back({static_cast<std::uint32_t>(arena_.size()), static_cast<std::uint32_t>(lits.size()), false, false,
-                        taut_});
-    for (int l : lits) arena_.push_back(code(l));
-    index_[hash(lits)].push_back(id);
-    if (taut_ || inconsistent_) return;
-    attach(id);
-  }
-  // Returns the id of the clause removed, -1 if none (absent, or a root reason kept).
-  int remove(std::vector<int> lits, DratReport& rep) {
-    normalise(lits);
-    auto it = index_.find(hash(lits));
-    std::vector<std::uint32_t> want;
-    for (int l : lits) want.push_back(code(l));
-    std::sort(want.begin(), want.end());
-    if (it != index_.end()) {
-      for (std::size_t k = 0; k < it->second.size(); ++k) {
-        const int id = it->second[k];
-        auto& c = clauses_[id];
-        std::vector<std::uint32_t> have(arena_.begin() + c.start, arena_.begin() + c.start + c.size);
-        std::sort(have.begin(), have.end());
-        if (have != want) continue;
-        if (c.reason) {
-          ++rep.ignored_deletions;
-          return -1;
-        }
-        c.deleted = true;  // watches drop it lazily
-        it->second.erase(it->second.begin() + static_cast<long>(k));
-        return id;
-      }
-    }
-    ++rep.missing_deletions;
-    return -1;
-  }
-  int size() const { return static_cast<int>(clauses_.size()); }
-  bool inconsistent() const { return inconsistent_; }
-  // RUP: does asserting the negation of `lits` propagate to a conflict? With `hints`, the LRAT
-  // unit chain of that conflict (clause ids from 1) is stored there.
-  bool rup(const std::vector<int>& lits, std::vector<long>* hints = nullptr) {
-    if (inconsistent_) {
-      if (hints) chain(root_confl_, hints);
-      return true;
-    }
-    grow_for(lits);
-    const std::size_t mark = trail_.size();
-    in_check_ = true;
-    bool conflict = false;
-    // In LRAT the negated lemma is assigned first: a root unit that agrees with it needs no
-    // reason in the chain (that reason is satisfied by the negated lemma); chain() uses this.
-    for (int l : lits) in_lemma_[static_cast<std::size_t>(std::abs(l))] = code(l) + 1;
-    for (int l : lits) {
-      const std::uint32_t nl = code(l) ^ 1u;
-      if (val_[nl] == -1) {  // l is already true: its reason is the conflict (none: a tautology)
-        conflict = true;
-        if (hints) {
-          hints->clear();
-          if (reason_[nl >> 1] >= 0) chain(reason_[nl >> 1], hints);
-        }
-        break;
-      }
-      if (val_[nl] == 0) assign(nl, -1);
-    }
-    if (!conflict) {
-      conflict = !propagate();
-      if (conflict && hints) chain(confl_, hints);
-    }
-    backtrack(mark);
-    for (int l : lits) in_lemma_[static_cast<std::size_t>(std::abs(l))] = 0;
-    in_check_ = false;
-    return conflict;
-  }
-  // RAT on pivot p: every resolvent with a clause containing -p is RUP. With `hints`, the LRAT
-  // groups (-id of the clause, then the resolvent's unit chain) are stored there.
-  bool rat(const std::vector<int>& lits, int p, std::vector<long>* hints = nullptr) {
-    const std::uint32_t np = code(-p);
-    std::vector<int> res;
-    std::vector<long> group;
-    if (hints) hints->clear();
-    for (std::size_t id = 0; id < clauses_.size(); ++id) {
-      const auto& c = clauses_[id];
-      if (c.deleted) continue;
-      bool has = false;
-      for (std::uint32_t k = 0; k < c.size; ++k) has |= arena_[c.start + k] == np;
-      if (!has) continue;
-      res = lits;
-      for (std::uint32_t k = 0; k < c.size; ++k)
-        if (arena_[c.start + k] != np) res.push_back(decode(arena_[c.start + k]));
-      if (!rup(res, hints ? &group : nullptr)) return false;
-      if (hints) {
-        hints->push_back(-static_cast<long>(id) - 1);
-        hints->insert(hints->end(), group.begin(), group.end());
-      }
-    }
-    return true;
-  }
-  // Sorts out duplicate literals (the first literal stays first); true for a tautology.
-  bool normalise_lits(std::vector<int>& lits) {
-    normalise(lits);
-    return taut_;
-  }
-
- private:
-  struct Cl {
-    std::uint32_t start, size;
-    bool deleted, reason, taut;
-  };
-  static std::uint32_t code(int l) { return l > 0 ? 2u * static_cast<std::uint32_t>(l) : 2u * static_cast<std::uint32_t>(-l) + 1u; }
-  static int decode(std::uint32_t c) { return (c & 1u) ? -static_cast<int>(c >> 1) : static_cast<int>(c >> 1); }
-  SCHEDCERT_INTENDED_WRAP static std::uint64_t hash(const std::vector<int>& lits) {
-    std::uint64_t h = 0, s = 0;
-    for (int l : lits) {
-      std::uint64_t x = code(l) * 0x9E3779B97F4A7C15ull;
-      x ^= x >> 29;
-      h ^= x;
-      s += x * 31;
-    }
-    return h + s * 1000003ull + lits.size();
-  }
-  void grow(int v) {
-    const std::size_t need = 2 * static_cast<std::size_t>(v) + 2;
-    if (val_.size() < need) {
-      val_.resize(need, 0);
-      seen_.resize(need, 0);
-      in_lemma_.resize(need, 0);
-      watches_.resize(need);
-      reason_.resize(need, -1);
-    }
-  }
-  void grow_for(const std::vector<int>& lits) {
-    for (int l : lits) grow(std::abs(l));
-  }
-  // Sorts out duplicates, detects tautologies (taut_), keeps the first literal first.
-  void normalise(std::vector<int>& lits) {
-    grow_for(lits);
-    taut_ = false;
-    std::vector<int> out;
-    for (int l : lits) {
-      if (std::find(out.begin(), out.end(), l) != out.end()) continue;
-      if (std::find(out.begin(), out.end(), -l) != out.end()) taut_ = true;
-      out.push_back(l);
-    }
-    lits.swap(out);
-  }
-  void assign(std::uint32_t lit, int reason) {
-    val_[lit] = 1;
-    val_[lit ^ 1u] = -1;
-    reason_[lit >> 1] = reason;
-    trail_.push_back(lit);
-  }
-  void backtrack(std::size_t mark) {
-    while (trail_.size() > mark) {
-      const std::uint32_t l = trail_.back();
-      trail_.pop_back();
-      val_[l] = val_[l ^ 1u] = 0;
-      reason_[l >> 1] = -1;
-    }
-    head_ = std::min(head_, mark);
-  }
-  // Places a new clause's watches; at the root it may be unit or falsified.
-  void attach(int id) {
-    Cl& c = clauses_[id];
-    std::uint32_t* L = &arena_[c.start];
-    auto rank = [&](std::uint32_t l) { return val_[l] == 1 ? 0 : val_[l] == 0 ? 1 : 2; };
-    // Move the two best literals (true, then unassigned, then false) to the front.
-    for (int pos = 0; pos < 2 && pos < static_cast<int>(c.size); ++pos)
-      for (std::uint32_t k = pos + 1; k < c.size; ++k)
-        if (rank(L[k]) < rank(L[pos])) std::swap(L[k], L[pos]);
-    if (c.size == 0 || val_[L[0]] == -1) {
-      inconsistent_ = true;
-      root_confl_ = id;
-      return;
-    }
-    if (c.size >= 2) {
-      watches_[L[0]].push_back({id, L[1]});
-      watches_[L[1]].push_back({id, L[0]});
-    }
-    if (val_[L[0]] == 0 && (c.size == 1 || val_[L[1]] == -1)) {
-      c.reason = true;
-      assign(L[0], id);
-      if (!propagate()) {
-        inconsistent_ = true;
-        root_confl_ = confl_;
-      }
-    }
-  }
-  // The LRAT unit chain of the conflict on clause `confl`: the reasons of the assignments the
-  // conflict depends on, in trail order, then `confl` itself (ids from 1). Assignments without
-  // a reason (the negated lemma) need no hint. Walks the trail backwards until every marked
-  // variable is explained.
-  void chain(int confl, std::vector<long>* out) {
-    out->clear();
-    std::size_t pending = 0;
-    auto mark = [&](int id, std::uint32_t skip) {
-      const Cl& c = clauses_[id];
-      for (std::uint32_t k = 0; k < c.size; ++k) {
-        const std::uint32_t v = arena_[c.start + k] >> 1;
-        if (v != skip && !seen_[v]) {
-          seen_[v] = 1;
-          marked_.push_back(v);
-          ++pending;
-        }
-      }
-    };
-    mark(confl, 0);
-    for (std::size_t k = trail_.size(); k > 0 && pending > 0; --k) {  // i = k - 1: no wrap below 0
-      const std::size_t i = k - 1;
-      const std::uint32_t v = trail_[i] >> 1;
-      if (!seen_[v]) continue;
-      --pending;
-      const bool agrees = in_lemma_[v] && val_[in_lemma_[v] - 1] == -1;  // lemma literal false
-      if (reason_[v] >= 0 && reason_[v] != confl && !agrees) {
-        out->push_back(reason_[v] + 1);
-        mark(reason_[v], v);
-      }
-    }
-    std::reverse(out->begin(), out->end());
-    out->push_back(confl + 1);
-    for (std::uint32_t v : marked_) seen_[v] = 0;
-    marked_.clear();
-  }
-  // Unit propagation from head_; returns false on conflict. Clauses that become reasons while
-  // at the root (outside a check) are flagged as reasons.
-  bool propagate() {
-    const bool at_root = !in_check_;
-    while (head_ < trail_.size()) {
-      const std::uint32_t falsified = trail_[head_++] ^ 1u;
-      auto& ws = watches_[falsified];
-      std::size_t j = 0;
-      bool conflict = false;
-      for (std::size_t i = 0; i < ws.size(); ++i) {
-        Watch w = ws[i];
-        if (conflict || val_[w.blocker] == 1) {  // blocker true: clause satisfied, no visit
-          ws[j++] = w;
-          continue;
-        }
-        const int id = w.id;
-        Cl& c = clauses_[id];
-        if (c.deleted) continue;  // dropped lazily
-        std::uint32_t* L = &arena_[c.start];
-        if (L[0] == falsified) std::swap(L[0], L[1]);
-        w.blocker = L[0];
-        if (val_[L[0]] == 1) {
-          ws[j++] = w;
-          continue;
-        }
-        bool moved = false;
-        for (std::uint32_t k = 2; k < c.size; ++k)
-          if (val_[L[k]] != -1) {
-            std::swap(L[1], L[k]);
-            watches_[L[1]].push_back({id, L[0]});
-            moved = true;
-            break;
-          }
-        if (moved) continue;
-        ws[j++] = w;
-        if (val_[L[0]] == -1) {
-          conflict = true;
-          confl_ = id;
-          continue;
-        }
-        if (at_root) c.reason = true;
-        assign(L[0], id);
-      }
-      ws.resize(j);
-      if (conflict) return false;
-    }
-    return true;
-  }
-
-  std::vector<Cl> clauses_;
-  std::vector<std::uint32_t> arena_;
-  struct Watch {
-    int id;
-    std::uint32_t blocker;  // another literal of the clause; if true, the clause is skipped
-  };
-  std::vector<std::vector<Watch>> watches_;
-  std::vector<signed char> val_;
-  std::vector<int> reason_;
-  std::vector<std::uint32_t> trail_;
-  std::size_t head_ = 0;
-  std::unordered_map<std::uint64_t, std::vector<int>> index_;
-  std::vector<char> seen_;              // per variable: marked in chain()
-  std::vector<std::uint32_t> in_lemma_; // per variable: 1 + code of its literal in the lemma being checked, or 0
-  std::vector<std::uint32_t> marked_;
-  int confl_ = -1, root_confl_ = -1;    // last conflict clause; the one that made the root inconsistent
-  bool inconsistent_ = false, taut_ = false, in_check_ = false;
-};
 
 DratReport run(const std::vector<Clause>& cnf, ProofReader& in, LratWriter* lrat) {
   int max_var = 0;
@@ -346,6 +54,7 @@ DratReport run(const std::vector<Clause>& cnf, ProofReader& in, LratWriter* lrat
     for (int l : c) max_var = std::max(max_var, std::abs(l));
   Checker chk(max_var);
   DratReport rep;
+  rep.mode = "forward";
   for (const auto& c : cnf) chk.add(c);
   std::vector<int> lits;
   std::vector<long> hints;
@@ -404,29 +113,72 @@ DratReport run(const std::vector<Clause>& cnf, ProofReader& in, LratWriter* lrat
   return rep;
 }
 
+// Runs `mode` on the proof `open()` gives (called again for the fallback), writing LRAT to
+// `lrat_path` if not empty (rewritten by the fallback).
+template <class Open>
+DratReport run_mode(const std::vector<Clause>& cnf, Open open, const std::string& lrat_path, DratMode mode) {
+  if (mode == DratMode::Default) mode = drat_mode_from_env();
+  auto once = [&](bool backward) {
+    auto f = open();
+    if (!f) {
+      DratReport r;
+      r.message = "cannot read proof";
+      return r;
+    }
+    ProofReader in(f.get());
+    std::unique_ptr<LratWriter> lrat;
+    if (!lrat_path.empty()) lrat = std::make_unique<LratWriter>(lrat_path);
+    return backward ? drat_detail::run_backward(cnf, in, lrat.get()) : run(cnf, in, lrat.get());
+  };
+  if (mode == DratMode::Forward) return once(false);
+  DratReport r = once(true);
+  const bool stopped = r.message.rfind("check stopped", 0) == 0;
+  if (r.verified || mode == DratMode::Backward || stopped) return r;
+  DratReport fwd = once(false);
+  fwd.backward_message = r.message;
+  return fwd;
+}
+
+using File = std::unique_ptr<FILE, int (*)(FILE*)>;
+
 }  // namespace
 
-DratReport check_drat(const std::vector<Clause>& cnf, const std::string& proof_path, const std::string& lrat_path) {
-  std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(proof_path.c_str(), "rb"), std::fclose);
-  if (!f) {
+DratMode drat_mode_from_env() {
+  const char* env = std::getenv("SCHEDCERT_DRAT_CHECK");
+  const std::string v = env ? env : "";
+  if (v.empty() || v == "auto") return DratMode::Auto;
+  if (v == "backward") return DratMode::Backward;
+  if (v == "forward") return DratMode::Forward;
+  throw InputError("environment variable SCHEDCERT_DRAT_CHECK: expected auto, backward or forward, got '" + v + "'");
+}
+
+const char* to_string(DratMode m) {
+  switch (m) {
+    case DratMode::Default: return "default";
+    case DratMode::Auto: return "auto";
+    case DratMode::Backward: return "backward";
+    case DratMode::Forward: return "forward";
+  }
+  return "?";
+}
+
+DratReport check_drat(const std::vector<Clause>& cnf, const std::string& proof_path, const std::string& lrat_path,
+                      DratMode mode) {
+  if (File probe(std::fopen(proof_path.c_str(), "rb"), std::fclose); !probe) {
     DratReport r;
     r.message = "cannot read proof '" + proof_path + "'";
     return r;
   }
-  ProofReader in(f.get());
-  std::unique_ptr<LratWriter> lrat;
-  if (!lrat_path.empty()) lrat = std::make_unique<LratWriter>(lrat_path);
-  return run(cnf, in, lrat.get());
+  return run_mode(cnf, [&] { return File(std::fopen(proof_path.c_str(), "rb"), std::fclose); }, lrat_path, mode);
 }
 
-DratReport check_drat_text(const std::vector<Clause>& cnf, const std::string& proof_text, const std::string& lrat_path) {
-  std::unique_ptr<FILE, int (*)(FILE*)> f(fmemopen(const_cast<char*>(proof_text.data()), proof_text.size(), "rb"),
-                                          std::fclose);
-  if (proof_text.empty()) f.reset(std::tmpfile());
-  ProofReader in(f.get());
-  std::unique_ptr<LratWriter> lrat;
-  if (!lrat_path.empty()) lrat = std::make_unique<LratWriter>(lrat_path);
-  return run(cnf, in, lrat.get());
+DratReport check_drat_text(const std::vector<Clause>& cnf, const std::string& proof_text, const std::string& lrat_path,
+                           DratMode mode) {
+  auto open = [&] {
+    if (proof_text.empty()) return File(std::tmpfile(), std::fclose);
+    return File(fmemopen(const_cast<char*>(proof_text.data()), proof_text.size(), "rb"), std::fclose);
+  };
+  return run_mode(cnf, open, lrat_path, mode);
 }
 
 }  // namespace schedcert::encodings

@@ -5,8 +5,11 @@
 //             last one falsified) under the negated lemma; a negative id -j opens the RAT group of
 //             clause j (which holds the negated pivot), followed by that resolvent's unit chain;
 //   deletion  "<id> d <ids> 0"                (id: the last clause id, as drat-trim writes).
-// Clause ids: the CNF's clauses are 1..m in file order, lemmas continue from m + 1.
+// Clause ids: the CNF's clauses are 1..m in file order, lemmas continue from m + 1. The backward
+// checker (sat_drat_backward.cpp) writes only the core lemmas (ids skip) and deletes each clause
+// after its last use.
 #pragma once
+#include <charconv>
 #include <cstdio>
 #include <memory>
 #include <stdexcept>
@@ -50,7 +53,9 @@ class LratWriter {
  private:
   void num(long x) {
     if (!buf_.empty() && buf_.back() != '\n') buf_ += ' ';
-    buf_ += std::to_string(x);
+    char digits[24];
+    const auto r = std::to_chars(digits, digits + sizeof digits, x);
+    buf_.append(digits, r.ptr);
   }
   void spill() {
     if (buf_.size() > (1 << 16)) flush();

@@ -1,7 +1,8 @@
 // The extension module schedcert._schedcert (issue 17): bindings over schedcert_lib, the library
-// the CLI links. Error mapping: InputError (bad input, named field) -> ValueError with the
-// library's message; UnknownResult (a budget ran out, a solver gave up) -> schedcert.Unknown
-// (a RuntimeError), never a verdict. The interruptible runner used by every long call is here.
+// the CLI links. Error mapping: InputError (bad input, named field) -> schedcert.InputError (a
+// ValueError) with the library's message, which the Python layer (schedcert/_args.py) rewords
+// with the Python keywords in place of the CLI's options; UnknownResult (a budget ran out, a
+// solver gave up) -> schedcert.Unknown (a RuntimeError), never a verdict. The interruptible runner used by every long call is here.
 #include <chrono>
 #include <condition_variable>
 #include <exception>
@@ -119,11 +120,12 @@ PYBIND11_MODULE(_schedcert, m) {
       "(bindings over the library the schedcert CLI links)";
   m.attr("__version__") = SCHEDCERT_VERSION;
   static py::exception<schedcert::UnknownResult> unknown(m, "Unknown", PyExc_RuntimeError);
+  static py::exception<schedcert::InputError> input_error(m, "InputError", PyExc_ValueError);
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const schedcert::InputError& e) {
-      PyErr_SetString(PyExc_ValueError, e.what());
+      input_error(e.what());
     } catch (const schedcert::UnknownResult& e) {
       unknown(e.what());
     }

@@ -78,6 +78,16 @@ std::string html_escape(const std::string& s) {
   return o;
 }
 
+// The violation in one sentence: the verifier's message, which names the rule already
+// ("step 2, transmission 3 (7 -> 5, item 0): causality: ..."); the rule is put in front only when
+// the message does not name it.
+std::string violation_text(const verifier::Verdict& v) {
+  const std::string rule = verifier::to_string(v.violation->rule);
+  const std::string& m = v.violation->message;
+  if (m.rfind(rule + ":", 0) == 0 || m.find(": " + rule + ":") != std::string::npos) return m;
+  return rule + ": " + m;
+}
+
 }  // namespace
 
 void bind_checks(py::module_& m) {
@@ -145,16 +155,13 @@ void bind_checks(py::module_& m) {
            [](const PyVerdict& p) {
              std::string h = "<div class=\"schedcert-verdict\"><b>" + html_escape(p.status) +
                              "</b> (" + html_escape(p.v.engine) + ")";
-             if (p.v.violation)
-               h += ": " + html_escape(verifier::to_string(p.v.violation->rule)) + " &mdash; " +
-                    html_escape(p.v.violation->message);
+             if (p.v.violation) h += ": " + html_escape(violation_text(p.v));
              if (p.status == "unknown") h += ": " + html_escape(p.reason);
              return h + "</div>";
            })
       .def("__repr__", [](const PyVerdict& p) {
         std::string r = "<Verdict " + p.status + " (" + p.v.engine + ")";
-        if (p.v.violation)
-          r += ": " + verifier::to_string(p.v.violation->rule) + ": " + p.v.violation->message;
+        if (p.v.violation) r += ": " + violation_text(p.v);
         if (p.status == "unknown") r += ": " + p.reason;
         return r + ">";
       });

@@ -21,6 +21,10 @@ const char* kStyle =
 #include "witnesses/html_viewer_css.inc"
     ;
 
+const char* kLabels =
+#include "witnesses/html_viewer_labels_js.inc"
+    ;
+
 const char* kScript =
 #include "witnesses/html_viewer_js.inc"
     ;
@@ -62,10 +66,13 @@ void write_html(const schedules::Schedule& s, const verifier::Verdict& verdict, 
   d["labels"] = labels;
   // Steps: flat [from, to, item, from, to, item, ...]; a packet of several items is -(p+1),
   // an index into "packets".
-  json steps = json::array(), packets = json::array();
+  // "nonlinks": the transmissions whose ends are not adjacent (invalid ones): the page gives them
+  // no dimension (issue 29: they were counted as dimension 0 in the link table and the shares).
+  json steps = json::array(), packets = json::array(), nonlinks = json::array();
   for (std::size_t k = 0; k < s.num_steps(); ++k) {
     json st = json::array();
     for (std::size_t t = s.step_begin(k); t < s.step_end(k); ++t) {
+      if (!net.adjacent(s.from(t), s.to(t))) nonlinks.push_back(t);
       st.push_back(s.from(t));
       st.push_back(s.to(t));
       auto pk = s.packet(t);
@@ -80,6 +87,14 @@ void write_html(const schedules::Schedule& s, const verifier::Verdict& verdict, 
   }
   d["steps"] = std::move(steps);
   d["packets"] = std::move(packets);
+  d["nonlinks"] = std::move(nonlinks);
+  // The root of a rooted problem, marked on the page: the source of a broadcast or scatter, the
+  // destination of an accumulation or gather.
+  if (prob.has_root()) {
+    const bool source = prob.kind == schedules::ProblemKind::Broadcast ||
+                        prob.kind == schedules::ProblemKind::Scatter;
+    d["root"] = {{"node", prob.root}, {"role", source ? "source" : "destination"}};
+  }
   const std::uint64_t items = prob.num_items(n);
   json ij{{"count", items}};
   if (items <= kMaxListedItems) {
@@ -132,7 +147,7 @@ void write_html(const schedules::Schedule& s, const verifier::Verdict& verdict, 
          "</div></div>\n"
          "<div id=\"viewer-summary\" hidden></div>\n"
          "<script type=\"application/json\" id=\"schedule-data\">"
-      << data << "</script>\n<script>" << kScript << "</script>\n</body></html>\n";
+      << data << "</script>\n<script>" << kLabels << kScript << "</script>\n</body></html>\n";
 }
 
 }  // namespace schedcert::witnesses

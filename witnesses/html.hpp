@@ -4,7 +4,10 @@
 // above as a grid of Gray-ordered Q4 blocks; tori and other two-factor products as a grid with
 // wrap links drawn around the outside; three or more factors as small multiples. It has
 // prev/next/play, a slider and keys, zoom and pan, a legend (dimensions can be hidden), a node
-// panel (items held after the step), item tracing, a link-load heatmap over the steps, and the
+// panel (items held after the step), item tracing, a link-load heatmap over the steps, packet
+// labels placed in screen pixels and thinned so that none overlaps another or a node's name
+// (html_viewer_labels_js.inc), the root of a rooted problem ringed, transmissions between
+// non-adjacent nodes given no dimension ("nonlinks", from the library's adjacency), and the
 // verdict: for an invalid schedule the first violation (rule, the verifier's message) in a red
 // banner, its transmission drawn red, and the page opens at its step; the script adds
 // #violation-marker (data-rule) or #valid-marker, and writes a summary of what it drew on
