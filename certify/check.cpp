@@ -1,5 +1,7 @@
 #include "certify/check.hpp"
 
+#include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <fstream>
 
@@ -139,12 +141,41 @@ void conclude(Report& r) {
   r.outcome = Outcome::Valid;
 }
 
+// What the schedule's provenance says about where it came from (issue 29: `verify --json` gave
+// dim 0 and no paper for a generated file): the registry's paper and section of the
+// construction it names, and its "dim" parameter.
+void describe_provenance(const Schedule& s, Report& r) {
+  const auto& pv = s.provenance();
+  r.construction = pv.construction;
+  for (const auto& c : schedules::Registry::instance().all())
+    if (c.name == pv.construction) {
+      r.paper = c.paper;
+      r.section = c.section;
+    }
+  for (const auto& [key, value] : pv.parameters) {
+    int d = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), d);
+    if (key == "dim" && ec == std::errc() && end == value.data() + value.size() && d > 0) r.dim = d;
+  }
+}
+
+}  // namespace
+
+std::string outcome_label(const Report& r) {
+  const std::string s = r.input_error     ? std::string("could not run")
+                        : r.claim_missed() ? std::string("claim not met")
+                                           : to_string(r.outcome);
+  return r.expected ? s + " (expected)" : s;
+}
+
+namespace {
+
 Report start(const Schedule& s) {
   Report r;
   r.network = s.network().name();
   r.model = schedules::to_string(s.model());
   r.problem = s.problem().describe();
-  r.construction = s.provenance().construction;
+  describe_provenance(s, r);
   r.bounds = encodings::best_lower_bounds(s.network(), s.model(), s.problem());
   return r;
 }
@@ -163,13 +194,43 @@ void emit_unrun_query(const Schedule& s, const CheckOptions& o, const Report& r)
   write_query(s, o);
 }
 
+// The root-0 schedule whose translate s is (the symmetric engine's input), or InputError saying
+// which schedules the engine applies to (issue 29: it refused every file, `generate`'s too).
+Schedule symmetric_root(const Schedule& s) {
+  std::string why;
+  if (auto root = schedules::transforms::root_of_translate(s, &why)) return std::move(*root);
+  // The constructions whose `generate` output it takes: those built as a translate whose file
+  // lists each step root by root (tried on a small instance; bertsekas-mna's time reversal, for
+  // one, lists its steps in another order).
+  std::string names;
+  for (const auto& c : schedules::Registry::instance().all()) {
+    if (!c.generate_root) continue;
+    schedules::Params p;
+    p.dim = std::max(c.min_dim, 2);
+    p.model = c.models.front();
+    try {
+      if (schedules::transforms::root_of_translate(schedules::generate(c, p), nullptr))
+        names += (names.empty() ? "" : ", ") + c.name;
+    } catch (const InputError&) {
+    }
+  }
+  throw InputError("--engine symmetric: this schedule is not the translate of a root-0 single-node "
+                   "schedule to every root, listed root by root in each step (" + why + "). The "
+                   "symmetric check applies to multinode schedules made that way, as `generate` "
+                   "writes them for " + names + " (`certify NAME --engine symmetric` needs no "
+                   "file). Use --engine native or smt for this one");
+}
+
 Report check_schedule(const Schedule& s, const CheckOptions& o) {
   Report r = start(s);
+  std::optional<Schedule> root;  // for the symmetric engine
   for (Engine e : o.engines) {
     if (e == Engine::Smt && skip_smt(o, s)) continue;
-    if (e == Engine::Symmetric)
-      throw InputError("--engine symmetric: checks a root-0 schedule's translate to every root; "
-                       "use it with a construction built that way");
+    if (e == Engine::Symmetric) {
+      if (!root) root = symmetric_root(s);
+      r.runs.push_back(run_engine(e, *root, o));
+      continue;
+    }
     r.runs.push_back(run_engine(e, s, o));
   }
   emit_unrun_query(s, o, r);
@@ -201,6 +262,23 @@ Report check_translated(const Schedule& root, const CheckOptions& o) {
   return r;
 }
 
+std::string construction_subject(const schedules::Construction& c, const schedules::Params& p) {
+  std::string s = c.name;
+  if (!p.network.empty()) s += " --network " + p.network;
+  if (p.dim != 0 || p.network.empty()) s += " --dim " + std::to_string(p.dim);
+  if (schedules::takes_option(c, "--radix"))
+    s += " --radix " + std::to_string(p.radix != 0 ? p.radix : c.default_radix);
+  if (schedules::takes_option(c, "--messages"))
+    s += " --messages " + std::to_string(p.messages);
+  else if (p.messages != 1)
+    s += " --messages " + std::to_string(p.messages);
+  if (p.packet_items != 1) s += " --packet-items " + std::to_string(p.packet_items);
+  if (p.root != 0) s += " --root " + std::to_string(p.root);
+  if (!p.variant.empty()) s += " --variant " + p.variant;
+  if (c.models.size() > 1) s += " --model " + schedules::to_string(p.model);
+  return s;
+}
+
 Report certify_construction(const schedules::Construction& c, const schedules::Params& p,
                             const CheckOptions& o) {
   const bool symmetric_only = o.engines.size() == 1 && o.engines[0] == Engine::Symmetric;
@@ -219,7 +297,7 @@ Report certify_construction(const schedules::Construction& c, const schedules::P
   r.paper = c.paper;
   r.section = c.section;
   r.dim = p.dim;
-  r.subject = c.name + " --dim " + std::to_string(p.dim) + " --model " + schedules::to_string(p.model);
+  r.subject = construction_subject(c, p);
   if (c.claimed_steps) r.claimed_steps = c.claimed_steps(p);
   if (c.claimed_transmissions) r.claimed_transmissions = c.claimed_transmissions(p);
   if (r.outcome == Outcome::Valid) {

@@ -42,7 +42,10 @@ struct Expectation {
 };
 
 struct Report {
-  std::string subject;  // "sbt-broadcast --dim 3 --model all-port" or the file name
+  std::string subject;  // construction_subject(...) or the file name
+  std::string file;     // the schedule file checked (verify, a ci file job); "" otherwise
+  // A construction row's, or what a file's provenance says (the registry's paper and section
+  // for the construction it names, its "dim"): metadata, not checked against the schedule.
   std::string construction, paper, section;
   std::string network, model, problem;
   int dim = 0;
@@ -60,11 +63,18 @@ struct Report {
   std::optional<Expectation> expected;  // set by ExpectedFindings::apply
 
   bool valid() const { return outcome == Outcome::Valid; }
+  // A valid schedule that misses its construction's claim (Invalid without a violation).
+  bool claim_missed() const { return outcome == Outcome::Invalid && !violation && !runs.empty(); }
   bool steps_meet_bound() const { return metrics.steps == bounds.steps.value; }
   bool transmissions_meet_bound() const {
     return metrics.transmissions == bounds.transmissions.value;
   }
 };
+
+// A report's outcome as the tables and summary lines count it (issue 29): "valid", "invalid"
+// (a rule broken), "claim not met" (Report::claim_missed), "could not run" (input_error),
+// "unknown", "disagreement"; " (expected)" appended for a declared finding.
+std::string outcome_label(const Report& r);
 
 struct CheckOptions {
   std::vector<Engine> engines{Engine::Native};
@@ -76,12 +86,23 @@ struct CheckOptions {
 };
 
 // Verifies s with every engine of o and compares the verdicts (validity, rule, step,
-// transmission, item). The symmetric engine needs a root-0 single-node schedule and reports on
-// its translate to every root; use check_translated for that.
+// transmission, item). The symmetric engine runs on the root-0 schedule whose translate to every
+// root s is (schedules::transforms::root_of_translate: a multinode schedule as `generate` writes
+// it for a translated construction); for any other s it throws InputError saying so. From a
+// root schedule, check_translated does the same without materialising the translate.
 Report check_schedule(const schedules::Schedule& s, const CheckOptions& o);
 // The multinode schedule translate_to_all_roots(root): Symmetric runs on `root`; Native and Smt
 // materialise the translate.
 Report check_translated(const schedules::Schedule& root, const CheckOptions& o);
+
+// A construction row's subject (issue 29): the row as a `certify` command line names it, and
+// what expected-findings patterns (certify/expected.hpp) match. The name, --network when given,
+// --dim (unless a network was given instead), every option the construction takes among --radix
+// (its default written out) and --messages, then --packet-items, --root and --variant when they
+// differ from the defaults, and --model when the construction is built for more than one model.
+// E.g. "fa-mnb --dim 3 --radix 3 --messages 1", "sbt-broadcast --dim 3 --model single-port-full".
+// The paper tables use the same subject.
+std::string construction_subject(const schedules::Construction& c, const schedules::Params& p);
 
 // Generates the construction with p, checks it, and compares with its claimed steps and
 // transmissions: a valid schedule whose numbers differ from the paper's claim is Invalid with

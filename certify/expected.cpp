@@ -29,12 +29,18 @@ std::string required_string(const json& e, const char* key, const std::string& w
 }  // namespace
 
 bool ExpectedFindings::apply(Report& r) const {
-  if (r.input_error || (r.outcome != Outcome::Invalid && r.outcome != Outcome::Unknown))
-    return false;
+  const bool failing =
+      !r.input_error && (r.outcome == Outcome::Invalid || r.outcome == Outcome::Unknown);
   for (const auto& e : entries) {
-    if (e.outcome != r.outcome) continue;
-    if (!e.rule.empty() && e.rule != rule_of(r)) continue;
     if (fnmatch(e.subject.c_str(), r.subject.c_str(), 0) != 0) continue;
+    ++e.seen;
+    if (!failing || e.outcome != r.outcome || (!e.rule.empty() && e.rule != rule_of(r))) {
+      if (e.unmarked.empty())
+        e.unmarked = r.subject + ": " +
+                     (r.input_error ? std::string("could not run") : to_string(r.outcome)) +
+                     (r.violation ? " (" + rule_of(r) + ")" : std::string());
+      continue;
+    }
     r.expected = Expectation{e.reason, e.docs};
     ++e.matched;
     return true;
@@ -44,10 +50,15 @@ bool ExpectedFindings::apply(Report& r) const {
 
 std::string ExpectedFindings::stale_notes() const {
   std::string s;
-  for (const auto& e : entries)
-    if (e.matched == 0)
+  for (const auto& e : entries) {
+    if (e.matched > 0) continue;
+    if (e.seen == 0)
+      s += "note: " + source + ": expected finding not checked by this run: '" + e.subject +
+           "' matches none of its rows\n";
+    else
       s += "note: " + source + ": expected finding did not occur: '" + e.subject + "' (" +
-           e.reason + "; " + e.docs + ")\n";
+           e.reason + "; " + e.docs + "); its row " + e.unmarked + "\n";
+  }
   return s;
 }
 

@@ -14,7 +14,10 @@
 //
 // A matching report keeps its outcome and finding; it gains the expectation, which the tables,
 // the JSON report and JUnit show, and which exit_code (witnesses/report.hpp) treats as passing.
-// An entry that matches no failing report is "stale": the commands print it as a note.
+// An entry whose pattern matched a report that did not fail that way is "stale": the commands
+// print "expected finding did not occur" with that report. An entry whose pattern matches no
+// report of the run (a list shared by several jobs: the default job, --paper tables, a ci
+// manifest) is not checked by this run, and the note says that instead (issue 29).
 #pragma once
 #include <string>
 #include <string_view>
@@ -30,6 +33,8 @@ struct ExpectedFinding {
   std::string rule;     // empty: any rule, or a missed claim
   std::string reason, docs;
   mutable std::size_t matched = 0;  // how many reports it marked
+  mutable std::size_t seen = 0;     // how many reports' subjects matched the pattern
+  mutable std::string unmarked;     // the first such report it did not mark, and its outcome
 };
 
 struct ExpectedFindings {
@@ -37,12 +42,13 @@ struct ExpectedFindings {
   std::string source;  // the file name, for messages
 
   // Marks r (r.expected) when an entry matches its subject, outcome and rule; returns whether
-  // it did. Valid, disagreeing and could-not-run reports are never marked.
+  // it did. Valid, disagreeing and could-not-run reports are never marked, but pass them too:
+  // they tell a stale entry from one this run does not check.
   bool apply(Report& r) const;
   void apply(std::vector<Report>& rs) const {
     for (auto& r : rs) apply(r);
   }
-  // The entries that matched nothing, one line each ("" when none).
+  // The entries that marked nothing, one line each ("" when none): stale, or not checked.
   std::string stale_notes() const;
 };
 

@@ -125,9 +125,19 @@ CheckOptions options(const ManifestJob& j) {
 
 std::string subject(const ManifestJob& j) {
   switch (j.kind) {
-    case ManifestJob::Kind::Construction:
-      return j.construction + " --dim " + std::to_string(j.params.dim) +
-             (j.model.empty() ? "" : " --model " + j.model);
+    case ManifestJob::Kind::Construction: {
+      // As certify_construction names the row (construction_subject), when the job is sound
+      // enough to name it so; otherwise what the manifest says.
+      try {
+        const auto& c = schedules::Registry::instance().find(j.construction);
+        schedules::Params p = j.params;
+        p.model = j.model.empty() ? c.models.front() : schedules::parse_model(j.model);
+        return construction_subject(c, p);
+      } catch (const InputError&) {
+        return j.construction + " --dim " + std::to_string(j.params.dim) +
+               (j.model.empty() ? "" : " --model " + j.model);
+      }
+    }
     case ManifestJob::Kind::File:
       // The name of its report and JUnit test, normalised ("docs/examples/../../tests/x.json" ->
       // "tests/x.json"); the file itself is opened by the path as written, which follows symlinks.
@@ -173,7 +183,8 @@ Report run_job(const ManifestJob& j) {
     case ManifestJob::Kind::File: {
       auto f = schedules::read_schedule_file(j.file);
       Report r = check_schedule(f.schedule, options(j));
-      r.subject = j.file;
+      r.subject = subject(j);  // the path, normalised (issue 29: JUnit and JSON had "a/../b")
+      r.file = r.subject;
       return r;
     }
     case ManifestJob::Kind::Bound:

@@ -57,7 +57,9 @@ OptimalityResult certify_optimality(const schedules::Schedule& s, unsigned timeo
     case encodings::SynthesisStatus::Impossible:
       r.verdict = Optimality::Optimal;
       r.kind = impossible_kind(res.certificate);
-      r.certificate = std::to_string(r.steps - 1) + " steps are impossible: " + res.certificate;
+      r.certificate = (r.steps - 1 == 1 ? std::string("1 step is")
+                                        : std::to_string(r.steps - 1) + " steps are") +
+                      " impossible: " + res.certificate;
       break;
     case encodings::SynthesisStatus::Found: {
       // Independent re-check in a fresh call, whatever synthesize did inside.

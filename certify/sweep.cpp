@@ -5,7 +5,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <chrono>
+#include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <iomanip>
@@ -180,9 +183,9 @@ void certify_row(SweepRow& r, const Schedule& s, ProblemKind k, const SweepOptio
       r.shorter_steps = res.shorter->num_steps();
       r.gap_lo = r.lower_bound;
       r.gap_hi = r.shorter_steps;
-      // A finding is always kept (issue 17): without --out-dir, in kShorterDefaultDir.
+      // A finding is always kept (issue 17): without --out-dir, in findings_dir (run_sweep).
       {
-        const std::string dir = o.out_dir.empty() ? kShorterDefaultDir : o.out_dir;
+        const std::string dir = o.out_dir.empty() ? o.findings_dir : o.out_dir;
         std::filesystem::create_directories(dir);
         r.witness_file = (std::filesystem::path(dir) / (stem + ".shorter.json")).string();
         write_schedule_file(*res.shorter, r.witness_file);
@@ -358,7 +361,9 @@ SweepRow synthesis_row(const Network& net, Model m, ProblemKind k, std::vector<K
     } else {
       r.verdict = SweepVerdict::OptimalByProof;
       r.kind = impossible_kind(prev->certificate);
-      r.certificate = std::to_string(T - 1) + " steps are impossible: " + prev->certificate;
+      r.certificate =
+          (T - 1 == 1 ? std::string("1 step is") : std::to_string(T - 1) + " steps are") +
+          " impossible: " + prev->certificate;
       r.smt2_file = prev_file;
     }
   };
@@ -428,10 +433,27 @@ SweepRow synthesis_row(const Network& net, Model m, ProblemKind k, std::vector<K
 
 }  // namespace
 
-std::vector<SweepRow> run_sweep(const SweepOptions& o) {
+std::vector<SweepRow> run_sweep(const SweepOptions& options) {
   std::vector<Network> nets;
-  for (const auto& spec : o.networks) nets.push_back(Network::parse(spec));
-  if (!o.out_dir.empty()) std::filesystem::create_directories(o.out_dir);
+  for (const auto& spec : options.networks) nets.push_back(Network::parse(spec));
+  if (!options.out_dir.empty()) std::filesystem::create_directories(options.out_dir);
+  SweepOptions o = options;
+  struct RemoveIfEmpty {  // the temporary findings directory, when nothing was saved in it
+    std::string dir;
+    ~RemoveIfEmpty() {
+      std::error_code ec;
+      if (!dir.empty() && std::filesystem::is_empty(dir, ec) && !ec)
+        std::filesystem::remove(dir, ec);
+    }
+  } made;
+  if (o.out_dir.empty() && o.findings_dir.empty()) {
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / "schedcert-sweep-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr)
+      throw InputError("sweep: cannot create a temporary directory for findings (" + pattern +
+                       "): " + std::strerror(errno) + "; give --out-dir");
+    o.findings_dir = made.dir = pattern;
+  }
   std::vector<SweepRow> rows;
   for (const auto& net : nets) {
     std::map<ProblemKind, std::vector<Built>> by_problem;

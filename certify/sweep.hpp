@@ -37,10 +37,6 @@
 
 namespace schedcert::certify {
 
-// Where a shorter schedule found by a sweep without --out-dir is saved (relative to the current
-// directory): a finding is never left only in a table.
-inline constexpr const char* kShorterDefaultDir = "schedcert-sweep-witnesses";
-
 enum class SweepVerdict {
   OptimalByBound,  // steps == computed lower bound
   OptimalByProof,  // T - 1 proven impossible (counting argument or UNSAT; see kind)
@@ -83,7 +79,12 @@ struct SweepOptions {
   unsigned timeout_ms = 60000;  // per solver query
   unsigned max_extra = 8;       // synthesis walks T up to lower bound + max_extra
   std::string out_dir;          // witnesses (*.json) and T - 1 queries (*.smt2); "" = none,
-                                // except shorter schedules (findings): kShorterDefaultDir
+                                // except shorter schedules (findings): findings_dir
+  // Where a shorter schedule (a finding) is saved without out_dir: a finding is never left only
+  // in a table. "" (the default): a new directory $TMPDIR/schedcert-sweep-XXXXXX (the system's
+  // temporary directory) made by run_sweep and removed again when no finding was saved; the
+  // rows name the files (witness_file). Issue 29: it was ./schedcert-sweep-witnesses.
+  std::string findings_dir;
   std::function<void(const SweepRow&)> on_row;           // progress (called after each row)
   std::function<void(const std::string&)> on_start;      // progress (before each row)
 };

@@ -14,6 +14,7 @@
 
 #include "certify/check.hpp"
 #include "cli/commands.hpp"
+#include "cli/parse_errors.hpp"
 #include "schedules/disagree.hpp"
 #include "schedules/error.hpp"
 #include "schedules/input_text.hpp"
@@ -163,7 +164,7 @@ int schedcert::cli::run_app(int argc, char** argv) {
                 << " (schedcert --help)\n";
       return 2;
     }
-    app.exit(e);
+    std::cerr << schedcert::cli::describe_parse_error(app, e) << "\n";  // issue 29
     return 2;
   }
   std::unique_ptr<schedcert::schedules::Watchdog> watchdog;

@@ -71,7 +71,8 @@ void add_ci_command(CLI::App& app, std::function<int()>& action,
           std::cout << r.subject << ": FAILED: " << r.finding << witnesses::expected_suffix(r) << "\n";
         else
           checked.push_back(r);
-      if (!checked.empty()) witnesses::write_report_table(checked, std::cout);
+      if (!checked.empty()) witnesses::write_report_table(checked, std::cout, false);
+      std::cout << witnesses::summary_line(rs);  // every job, bound jobs too (issue 29)
       return witnesses::exit_code(rs);
     };
   });

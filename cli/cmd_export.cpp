@@ -103,6 +103,9 @@ int run_export_coq(const ExportCoqOptions& o) {
   if (arg)
     std::cerr << "export coq --optimality: wrote " << o.output << ": valid, and at least "
               << arg->steps << " steps by " << arg->what << "\n";
+  else if (o.output != "-")  // as `generate` does (issue 29: it said nothing)
+    std::cerr << "wrote " << o.output << ": the schedule is valid (native verifier); check it with "
+              << "coqc (docs/coq.md)\n";
   return 0;
 }
 

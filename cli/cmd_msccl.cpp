@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/words.hpp"
 #include "interop/msccl_convert.hpp"
 #include "interop/msccl_dataflow.hpp"
 #include "interop/msccl_export.hpp"
@@ -34,11 +35,16 @@ std::string chunks(const interop::MscclStep& st, bool src) {
 
 int run_import(const ImportOptions& o) {
   using namespace interop;
+  // Before reading: an option that would be ignored is an error (issue 29).
+  if (o.network.empty() && !o.placement.empty())
+    throw InputError(
+        "import msccl: --placement needs --network (it places the ranks on that "
+        "network's nodes)");
   const MscclAlgo a = read_msccl_file(o.input);
   std::cout << o.input << ": " << a.name << " (" << a.coll << ", " << a.ngpus << " gpus, "
-            << a.num_thread_blocks() << " thread blocks, " << a.num_steps() << " steps, proto "
-            << a.proto << ", " << a.nchannels << " channel(s)" << (a.inplace ? ", in place" : "")
-            << ")\n";
+            << count_of(a.num_thread_blocks(), "thread block") << ", "
+            << count_of(a.num_steps(), "step") << ", proto " << a.proto << ", " << a.nchannels
+            << " channel(s)" << (a.inplace ? ", in place" : "") << ")\n";
   const MscclRounds r = derive_rounds(a);
   std::vector<std::size_t> per_round(r.rounds + 1, 0);
   std::int64_t chunk_moves = 0;
@@ -95,8 +101,9 @@ int run_import(const ImportOptions& o) {
   const verifier::Verdict v = verifier::verify_native(s);
   std::cout << net.name() << " " << schedules::to_string(model) << ": "
             << (v.valid ? "valid" : "INVALID: " + v.violation->message) << " (native verifier; "
-            << v.metrics.steps << " steps, " << v.metrics.transmissions << " transmissions, "
-            << v.metrics.item_transmissions << " item transmissions)\n";
+            << count_of(v.metrics.steps, "step") << ", "
+            << count_of(v.metrics.transmissions, "transmission") << ", "
+            << count_of(v.metrics.item_transmissions, "item transmission") << ")\n";
   if (!o.output.empty())
     write_atomically("-o", o.output, [&](std::ostream& out) { schedules::write_schedule_json(s, out); });
   return v.valid ? code : 1;

@@ -34,6 +34,8 @@ void add_render_command(CLI::App& app, std::function<int()>& action,
                   << (v.violation ? v.violation->message : std::string("rejected")) << "\n"
                   << "render: wrote " << (path == "-" ? std::string("the page") : path)
                   << " anyway, with the violation marked\n";
+      else if (path != "-")  // as `generate` does (issue 29: it said nothing)
+        std::cerr << "wrote " << path << ": the schedule is valid (native verifier)\n";
       return v.valid ? 0 : 1;
     };
   });

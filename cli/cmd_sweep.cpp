@@ -5,9 +5,11 @@
 // cannot close within --timeout stay "unknown" with their gap. Exit 0 all closed, 3 some
 // unknown, 1 an invalid construction or an internal error, 2 bad input.
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 #include "schedules/atomic_file.hpp"
@@ -168,9 +170,18 @@ int run(const SweepCli& c) {
     write_atomically("--output", c.output, [&](std::ostream& f) { write_table(rows, c.format, f, o); });
   }
   const auto s = certify::summarize(rows);
-  if (s.findings > 0)
+  if (s.findings > 0) {
+    // Where the shorter schedules are (issue 29: without --out-dir, a temporary directory).
+    std::set<std::string> dirs;
+    for (const auto& r : rows)
+      if (!r.witness_file.empty() && r.verdict == certify::SweepVerdict::ShorterFound)
+        dirs.insert(std::filesystem::path(r.witness_file).parent_path().string());
+    std::string where;
+    for (const auto& d : dirs) where += (where.empty() ? "" : ", ") + d;
     std::cerr << "sweep: " << s.findings << " finding(s): a construction beaten by a shorter "
-              << "verified schedule, or invalid (see the notes under the table)\n";
+              << "verified schedule, or invalid (see the notes under the table)"
+              << (where.empty() ? "" : "; shorter schedules saved in " + where) << "\n";
+  }
   return certify::sweep_exit_code(rows);
 }
 
@@ -215,7 +226,9 @@ void add_sweep_command(CLI::App& app, std::function<int()>& action,
   sub->add_option("--out-dir", c->out_dir,
                   "write witnesses (shorter or synthesised schedules, JSON) and the T - 1 "
                   "queries (SMT-LIB2; `z3 FILE` / `cvc5 FILE` answer unsat) here; without it, "
-                  "only shorter schedules (findings) are saved, in ./schedcert-sweep-witnesses/");
+                  "only shorter schedules (findings) are saved, in a new temporary directory "
+                  "($TMPDIR/schedcert-sweep-XXXXXX, named on stderr and in the notes; removed "
+                  "again when there is no finding)");
   sub->add_option("--format", c->format, "text | markdown | latex | json")->default_val("text");
   sub->add_option("-o,--output", c->output, "write the table here instead of stdout");
   sub->add_option("--from-json", c->from_json,

@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/words.hpp"
 #include "encodings/synth_request.hpp"
 #include "encodings/synth_sccl.hpp"
 #include "encodings/synth_successive.hpp"
@@ -37,12 +38,13 @@ struct SynthOptions {
 };
 
 int report(const encodings::SynthesisResult& r, unsigned steps, const SynthOptions& o) {
-  std::cout << "T = " << steps << ": " << encodings::to_string(r.status) << " (" << r.seconds
-            << " s)\n";
+  std::cout << "T = " << steps << ": " << encodings::to_string(r.status) << " ("
+            << seconds_text(r.seconds) << ")\n";
   if (!r.certificate.empty()) std::cout << "  certificate: " << r.certificate << "\n";
   if (r.status == encodings::SynthesisStatus::Found && r.schedule) {
-    std::cout << "  schedule: " << r.schedule->num_steps() << " steps, "
-              << r.schedule->num_transmissions() << " transmissions, verified by the native verifier\n";
+    std::cout << "  schedule: " << count_of(r.schedule->num_steps(), "step") << ", "
+              << count_of(r.schedule->num_transmissions(), "transmission")
+              << ", verified by the native verifier\n";
     if (r.schedule->problem().kind == ProblemKind::SuccessiveBroadcast) {
       std::cout << "  allocation (sources in broadcast order):";
       for (Node s : r.schedule->problem().sources) std::cout << " " << s;
@@ -71,7 +73,7 @@ int report_optimum(const encodings::OptimumResult& r, unsigned lo, unsigned hi,
       std::cout << "  last impossible: " << r.below.certificate << "\n";
     return 3;
   }
-  std::cout << "optimum: " << *r.optimum << " steps\n";
+  std::cout << "optimum: " << count_of(*r.optimum, "step") << "\n";
   if (*r.optimum > 0) report(r.below, *r.optimum - 1, o);
   return report(r.at_optimum, *r.optimum, o);
 }
@@ -142,10 +144,9 @@ void add_sccl_options(CLI::App* sub, const std::shared_ptr<ScclCli>& sc) {
 }
 
 void print_sccl(const encodings::ScclResult& r) {
-  char secs[32];
-  std::snprintf(secs, sizeof secs, "%.2f", r.seconds);
-  std::cout << "(S, R) = (" << r.steps << ", " << r.rounds << "): " << encodings::to_string(r.status)
-            << " (" << r.engine << ", " << secs << " s)";
+  std::cout << "(S, R) = (" << r.steps << ", " << r.rounds
+            << "): " << encodings::to_string(r.status) << " (" << r.engine << ", "
+            << seconds_text(r.seconds) << ")";
   if (r.status == encodings::SynthesisStatus::Found) {
     std::cout << ", rounds per step";
     for (std::size_t s = 0; s < r.rounds_per_step.size(); ++s)
@@ -155,8 +156,9 @@ void print_sccl(const encodings::ScclResult& r) {
   if (!r.certificate.empty()) std::cout << "  certificate: " << r.certificate << "\n";
   if (!r.reason.empty()) std::cout << "  unknown: " << r.reason << "\n";
   if (r.schedule)
-    std::cout << "  schedule: " << r.schedule->num_steps() << " rounds, " << r.schedule->num_transmissions()
-              << " transmissions, verified by the native verifier; step grouping checked (no chunk "
+    std::cout << "  schedule: " << count_of(r.schedule->num_steps(), "round") << ", "
+              << count_of(r.schedule->num_transmissions(), "transmission")
+              << ", verified by the native verifier; step grouping checked (no chunk "
                  "forwarded within the step it arrived in)\n";
 }
 
@@ -202,7 +204,8 @@ int run_sccl(const Network& net, Model m, const encodings::SynthesisRoute& route
       return 3;
     }
     R = *best.optimum;
-    std::cout << "least rounds R = " << R << " (schedcert synthesis, " << best.at_optimum.seconds << " s)";
+    std::cout << "least rounds R = " << R << " (schedcert synthesis, "
+              << seconds_text(best.at_optimum.seconds) << ")";
     if (R > 0 && best.below.status == encodings::SynthesisStatus::Impossible)
       std::cout << "; R = " << R - 1 << " impossible: " << best.below.certificate;
     std::cout << "\n";

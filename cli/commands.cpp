@@ -9,6 +9,7 @@
 #include "certify/optimality.hpp"
 #include "encodings/leaf_bound.hpp"
 #include "cli/papers.hpp"
+#include "cli/words.hpp"
 #include "schedules/error.hpp"
 #include "schedules/registry.hpp"
 #include "schedules/schedule_json.hpp"
@@ -212,8 +213,8 @@ void Commands::add_generate(CLI::App& app) {
       Schedule s = generate(c, params);
       write_schedule_file(s, *out);
       if (*out != "-")
-        std::cerr << "wrote " << *out << ": " << s.num_steps() << " steps, "
-                  << s.num_transmissions() << " transmissions\n";
+        std::cerr << "wrote " << *out << ": " << count_of(s.num_steps(), "step") << ", "
+                  << count_of(s.num_transmissions(), "transmission") << "\n";
       return 0;
     };
   });
@@ -231,6 +232,7 @@ void Commands::add_verify(CLI::App& app) {
       ScheduleFile f = read_schedule_file(*file);
       certify::Report r = certify::check_schedule(f.schedule, to_check(*eng));
       r.subject = *file;
+      r.file = *file;
       return emit({r}, eng->json, false);
     };
   });

@@ -7,6 +7,7 @@
 
 #include "papers/paper_optimality.hpp"
 #include "cli/papers.hpp"
+#include "cli/words.hpp"
 #include "schedules/atomic_file.hpp"
 #include "witnesses/coq_optimality.hpp"
 
@@ -22,15 +23,16 @@ int write_paper_optimality(const std::string& paper, int max_dim, const std::str
     const auto arg = witnesses::coq_optimality_argument(r.schedule);
     if (!arg) {
       out << "NO COQ ARGUMENT  " << r.row << ": no argument of coq/Bounds.v reaches "
-          << r.schedule.num_steps() << " steps\n";
+          << count_of(r.schedule.num_steps(), "step") << "\n";
       code = 1;
       continue;
     }
     const std::string path = (std::filesystem::path(dir) / (r.label + ".v")).string();
     write_atomically(path, [&](std::ostream& o) { witnesses::write_coq_optimality(r.schedule, *arg, o); });
     ++written;
-    out << "wrote " << path << "  (" << r.row << ": " << r.schedule.num_steps() << " steps, "
-        << r.schedule.num_transmissions() << " transmissions; " << arg->coq_term() << ")\n";
+    out << "wrote " << path << "  (" << r.row << ": " << count_of(r.schedule.num_steps(), "step")
+        << ", " << count_of(r.schedule.num_transmissions(), "transmission") << "; "
+        << arg->coq_term() << ")\n";
   }
   out << written << " of " << rows.size() << " rows marked optimal by bound have a Coq "
       << "optimality witness (check each with coqc -Q <repo>/coq Schedcert FILE.v)\n";

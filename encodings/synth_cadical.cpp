@@ -118,6 +118,8 @@ SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms) {
     out.stats += "; " + c.summary();
     if (c.verified()) {
       out.status = SolveOutcome::Status::Unsat;
+      out.checks = "proofs checked: DRAT (" + std::to_string(c.drat.lemmas) +
+                   " lemmas, schedcert's checker) + LRAT (the Coq-verified checker)";
     } else {
       out.reason = "CaDiCaL answered unsat but the certificate did not check: " + c.summary();
     }

@@ -84,6 +84,9 @@ struct SolveOutcome {
   double seconds = 0.0;         // all of it: loading, search, proof checking
   double search_seconds = 0.0;  // the solver's search alone (the profile of issue 19)
   double check_seconds = 0.0;   // checking an UNSAT proof (CaDiCaL)
+  // The checks an Unsat answer passed, in words for the certificate line, e.g. "proofs checked:
+  // DRAT (812 lemmas) + Coq-verified LRAT"; "" when none ran (Z3). Printed even with -q.
+  std::string checks;
   bool value(Lit l) const { return l > 0 ? values[l] : !values[-l]; }
 };
 

@@ -125,10 +125,11 @@ SynthesisResult synthesize_successive(const Network& net, Model model, unsigned 
     case sy::SolveOutcome::Status::Unsat:
       note("unsat in " + std::to_string(o.seconds) + "s [" + o.stats + "]");
       res.status = SynthesisStatus::Impossible;
-      res.certificate = "UNSAT of query " +
-                        (emit ? opt.emit_smt2_path
-                              : std::string("(in memory; --emit-smt2 FILE keeps it)")) +
-                        ": " + enc.notes() + ", " + enc.formula().summary();
+      res.certificate =
+          "UNSAT of query " +
+          (emit ? opt.emit_smt2_path : std::string("(in memory; --emit-smt2 FILE keeps it)")) +
+          ": " + enc.notes() + ", " + enc.formula().summary() +
+          (o.checks.empty() ? "" : "; " + o.checks);
       break;
     case sy::SolveOutcome::Status::Unknown:
       note("unknown (" + o.reason + ") after " + std::to_string(o.seconds) + "s");

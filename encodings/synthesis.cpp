@@ -177,10 +177,12 @@ SynthesisResult synthesize_impl(Run& run) {
     if (!bounds.empty()) {
       run.note("lower bound " + std::to_string(bounds[0].steps));
       if (run.steps < bounds[0].steps) {
+        const auto steps = [](std::uint64_t n) {  // "1 step", "2 steps" (issue 29)
+          return std::to_string(n) + (n == 1 ? " step" : " steps");
+        };
         run.res.certificate = "counting argument: every schedule needs at least " +
-                              std::to_string(bounds[0].steps) + " steps because " +
-                              bounds[0].argument + " (so " + std::to_string(run.steps) +
-                              " steps are impossible)";
+                              steps(bounds[0].steps) + " because " + bounds[0].argument + " (so " +
+                              steps(run.steps) + (run.steps == 1 ? " is" : " are") + " impossible)";
         if (!run.opt.emit_smt2_path.empty()) {
           sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, flags(run.opt, true));
           write_query(enc, run.opt.emit_smt2_path, query_header(run, enc.notes()));
@@ -290,11 +292,12 @@ SynthesisResult synthesize_impl(Run& run) {
       run.res.schedule = checked(enc.decode(o), run.steps, "time-indexed");
       return run.finish(SynthesisStatus::Found);
     case sy::SolveOutcome::Status::Unsat:
-      run.res.certificate = "UNSAT of query " +
-                            (emit ? run.opt.emit_smt2_path
-                                  : std::string("(in memory; --emit-smt2 FILE keeps it)")) +
-                            ": " + enc.notes() + ", " + enc.formula().summary() +
-                            (run.opt.solver_logic == "cadical" ? " [" + o.stats + "]" : "");
+      run.res.certificate =
+          "UNSAT of query " +
+          (emit ? run.opt.emit_smt2_path : std::string("(in memory; --emit-smt2 FILE keeps it)")) +
+          ": " + enc.notes() + ", " + enc.formula().summary() +
+          (o.checks.empty() ? "" : "; " + o.checks) +
+          (run.opt.solver_logic == "cadical" ? " [" + o.stats + "]" : "");
       return run.finish(SynthesisStatus::Impossible);
     case sy::SolveOutcome::Status::Unknown: break;
   }

@@ -165,6 +165,15 @@ MscclAlgo parse_msccl_ir(std::string_view text, const std::string& source_name) 
       doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
   const Lines lines(text);
   if (!res) {
+    // A JSON file (a schedcert schedule, say) is not XML at all: say that rather than where the
+    // XML parser gave up (issue 29: "not well-formed XML (truncated?)").
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    if (first != std::string_view::npos && (text[first] == '{' || text[first] == '['))
+      throw InputError(
+          source_name +
+          ": this is JSON, not MSCCL-IR XML (an <algo> document of "
+          "msccl-tools); a schedcert schedule file is checked with `schedcert verify " +
+          source_name + "`");
     const std::ptrdiff_t off = std::min<std::ptrdiff_t>(res.offset, static_cast<std::ptrdiff_t>(text.size()));
     throw InputError(source_name + ":" + std::to_string(lines.line(off)) + ":" +
                      std::to_string(lines.column(off)) + ": not well-formed XML: " +

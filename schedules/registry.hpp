@@ -38,6 +38,7 @@ struct Construction {
   std::vector<Model> models;   // the models it is built for (the first is the default)
   std::string parameters;      // how to call it, e.g. "--dim 1..20 [--root R]"
   int min_dim = 1, max_dim = 20;  // range of --dim it supports (explicitly)
+  int default_radix = 0;          // constructions taking --radix: the k used when it is not given
   int max_dim_root = 0;  // with generate_root: the largest d of the root schedule, which the
                          // symmetric check certifies without materialising (0: max_dim)
   std::function<std::optional<std::uint64_t>(const Params&)> claimed_steps;

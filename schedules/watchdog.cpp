@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
-#include <optional>
 
 namespace schedcert::schedules {
 
@@ -50,7 +49,9 @@ void Watchdog::run() {
   const double timeout = budget_.has_deadline() ? budget_.elapsed_seconds() + budget_.remaining_seconds() : 0;
   const double grace = grace_seconds(timeout);
   const std::uint64_t limit = budget_.memory_limit(), working = budget_.working_limit();
-  std::optional<Clock::time_point> over_since;
+  // Since when the memory is over the working limit; Clock::time_point::max() when it is not (a
+  // plain time point: std::optional here drew GCC 12's -Wmaybe-uninitialized, issue 29).
+  Clock::time_point over_since = Clock::time_point::max();
   while (!done_) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
     if (done_) break;
@@ -69,13 +70,13 @@ void Watchdog::run() {
       if (rss > working) {
         budget_.stop(BudgetExceeded::Kind::Memory);
         const auto now = Clock::now();
-        if (!over_since) over_since = now;
-        if (rss > limit || std::chrono::duration<double>(now - *over_since).count() >= grace)
+        if (over_since == Clock::time_point::max()) over_since = now;
+        if (rss > limit || std::chrono::duration<double>(now - over_since).count() >= grace)
           hard_stop(budget_, "out of memory at " + format_bytes(rss) + " resident" + where +
                     " (memory limit " + format_bytes(limit) +
                     ", --max-memory); the watchdog ended the command");
       } else {
-        over_since.reset();
+        over_since = Clock::time_point::max();
       }
     }
   }

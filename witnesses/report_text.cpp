@@ -36,7 +36,9 @@ std::string status_line(const Report& r) {
       return s;
     }
     case Outcome::Invalid:
-      return r.violation ? "INVALID" : "CLAIM NOT MET (valid schedule; a finding about the paper)";
+      return r.violation
+                 ? "INVALID"
+                 : "CLAIM NOT MET (valid schedule; a finding about the paper: docs/findings.md)";
     case Outcome::Unknown: return "UNKNOWN";
     case Outcome::Disagreement: return "ENGINES DISAGREE";
   }
@@ -73,18 +75,19 @@ void write_report_text(const Report& r, std::ostream& out) {
       << (r.claimed_steps ? "   paper claims " + std::to_string(*r.claimed_steps) : "") << "\n"
       << "                 bound: " << r.bounds.steps.argument << "\n"
       << "  transmissions: " << m.transmissions << "   lower bound " << r.bounds.transmissions.value
-      << (r.claimed_transmissions ? "   paper claims " + std::to_string(*r.claimed_transmissions) : "")
+      << (r.claimed_transmissions ? "   paper claims " + std::to_string(*r.claimed_transmissions)
+                                  : "")
       << "\n"
       << "                 bound: " << r.bounds.transmissions.argument << "\n"
       << "  max link load: " << m.max_link_load << (m.max_link_load == 1 ? " packet" : " packets")
-      << " on one directed link; utilisation "
-      << std::fixed << std::setprecision(3) << m.link_utilisation << " of " << m.directed_links
-      << " directed links x " << m.steps << " steps\n";
+      << " on one directed link; utilisation " << std::fixed << std::setprecision(3)
+      << m.link_utilisation << " of " << m.directed_links << " directed links x " << m.steps
+      << (m.steps == 1 ? " step\n" : " steps\n");
   out << "  verdict:       " << status_line(r) << (r.expected ? " (expected finding)" : "") << "\n";
   if (!r.finding.empty()) out << "  finding:       " << r.finding << expected_suffix(r) << "\n";
 }
 
-void write_report_table(const std::vector<Report>& rs, std::ostream& out) {
+void write_report_table(const std::vector<Report>& rs, std::ostream& out, bool with_summary) {
   struct Row { std::vector<std::string> cells; };
   std::vector<std::string> head{"construction", "d", "model", "problem", "steps", "claim", "bound",
                                 "transmissions", "claim", "bound", "engines", "verdict"};
@@ -99,11 +102,13 @@ void write_report_table(const std::vector<Report>& rs, std::ostream& out) {
     // "-" rather than 0 where there is nothing to show (issue 17): a file job has no d, and a row
     // whose engines all gave up has no measured steps.
     const auto num = [&](std::uint64_t v) { return measured ? std::to_string(v) : std::string("-"); };
-    rows.push_back({{r.construction.empty() ? r.subject : r.construction,
+    // A file job by its path (issue 29: it showed the construction its provenance names).
+    rows.push_back({{!r.file.empty() || r.construction.empty() ? r.subject : r.construction,
                      r.dim > 0 ? std::to_string(r.dim) : std::string("-"), r.model, r.problem,
-                     num(r.metrics.steps), opt(r.claimed_steps), std::to_string(r.bounds.steps.value),
-                     num(r.metrics.transmissions), opt(r.claimed_transmissions),
-                     std::to_string(r.bounds.transmissions.value), engines, status_line(r) + (r.expected ? " (expected)" : "")}});
+                     num(r.metrics.steps), opt(r.claimed_steps),
+                     std::to_string(r.bounds.steps.value), num(r.metrics.transmissions),
+                     opt(r.claimed_transmissions), std::to_string(r.bounds.transmissions.value),
+                     engines, status_line(r) + (r.expected ? " (expected)" : "")}});
   }
   std::vector<std::size_t> w(head.size());
   for (std::size_t i = 0; i < head.size(); ++i) w[i] = head[i].size();
@@ -119,12 +124,13 @@ void write_report_table(const std::vector<Report>& rs, std::ostream& out) {
   for (const auto& r : rs)
     if (!r.finding.empty() && r.outcome != Outcome::Valid)
       out << "  " << r.subject << ": " << r.finding << expected_suffix(r) << "\n";
-  // One summary line with the counts (issue 17).
+  if (with_summary) out << summary_line(rs);  // one line with the counts (issue 17)
+}
+
+std::string summary_line(const std::vector<Report>& rs) {
   std::map<std::string, std::size_t> by;
-  for (const auto& r : rs)
-    ++by[r.input_error ? std::string("could not run")
-                       : certify::to_string(r.outcome) + (r.expected ? " (expected)" : "")];
-  out << count_line(rs.size(), by);
+  for (const auto& r : rs) ++by[certify::outcome_label(r)];
+  return count_line(rs.size(), by);
 }
 
 std::string count_line(std::size_t rows, const std::map<std::string, std::size_t>& counts) {

@@ -112,8 +112,6 @@ TableRow table_row(const TableEntry& e, const TableOptions& o) {
   co.engines = {certify::Engine::Native};
   if (net.size() <= o.smt_max_nodes) co.engines.push_back(certify::Engine::Smt);
   row.report = certify::certify_construction(c, p, co);
-  row.report.subject =
-      e.construction + " --network " + e.network + " --model " + to_string(e.model);
   const auto& r = row.report;
   const std::uint64_t t = r.metrics.steps, lb = r.bounds.steps.value;
   if (r.outcome != certify::Outcome::Valid) {

@@ -62,9 +62,6 @@ TableRow run(const Job& job, const std::string& variant, int n, int k, std::uint
   const auto t0 = std::chrono::steady_clock::now();
   r.report = certify::certify_construction(c, p, co);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  r.report.subject = std::string(job.name) + " --dim " + std::to_string(n) + " --radix " +
-                     std::to_string(k) + " --messages " + std::to_string(M) +
-                     (p.variant.empty() ? "" : " --variant " + p.variant);
   return r;
 }
 
@@ -159,8 +156,7 @@ std::string format_table(const Table& t) {
                   static_cast<unsigned long long>(r.claimed_transmissions),
                   measured ? std::to_string(m.transmissions).c_str() : "-",
                   static_cast<unsigned long long>(r.report.bounds.steps.value),
-                  engines(r.report).c_str(),
-                  (certify::to_string(r.report.outcome) + (r.report.expected ? " (expected)" : "")).c_str());
+                  engines(r.report).c_str(), certify::outcome_label(r.report).c_str());
     out += line;
   }
   std::string findings;

@@ -8,6 +8,8 @@
 // materialises the union so the explicit verifier can be run on it.
 #include "schedules/transforms/translate.hpp"
 
+#include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "schedules/checked.hpp"
@@ -90,6 +92,119 @@ Schedule translate_to_all_roots(const Schedule& s) {
       }
   }
   return out;
+}
+
+namespace {
+
+// Root 0's item for an item of the union (the inverse of translate_item at t = 0), or nullopt
+// when the item is not one of root 0's.
+std::optional<Item> root_item(const Problem& single, std::uint64_t n, Item i) {
+  const std::uint64_t m = single.messages;
+  switch (single.kind) {
+    case ProblemKind::Broadcast:
+      return i < m ? std::optional<Item>(i) : std::nullopt;
+    case ProblemKind::Scatter:
+      return i < n * m ? std::optional<Item>(i) : std::nullopt;
+    case ProblemKind::Gather:  // (src * n + 0) * m + k -> src * m + k
+      if ((i / m) % n != 0) return std::nullopt;
+      return static_cast<Item>((i / m) / n * m + i % m);
+    case ProblemKind::Accumulation:  // src * n + 0 -> src
+      if (i % n != 0) return std::nullopt;
+      return static_cast<Item>(i / n);
+    default:
+      return std::nullopt;
+  }
+}
+
+bool same_schedule(const Schedule& a, const Schedule& b) {
+  if (a.num_steps() != b.num_steps() || a.num_transmissions() != b.num_transmissions())
+    return false;
+  for (std::size_t st = 0; st < a.num_steps(); ++st)
+    if (a.step_end(st) != b.step_end(st)) return false;
+  for (std::size_t k = 0; k < a.num_transmissions(); ++k) {
+    if (a.from(k) != b.from(k) || a.to(k) != b.to(k)) return false;
+    const auto x = a.packet(k), y = b.packet(k);
+    if (!std::equal(x.begin(), x.end(), y.begin(), y.end())) return false;
+  }
+  return true;
+}
+
+std::optional<Schedule> root_as(const Schedule& s, ProblemKind single, std::string& why) {
+  const Network& net = s.network();
+  const std::uint64_t n = net.num_nodes();
+  Problem p;
+  p.kind = single;
+  p.root = 0;
+  p.messages = s.problem().messages;
+  p.packet_items = s.problem().packet_items;
+  Schedule root(net, s.model(), p);
+  root.provenance() = s.provenance();
+  std::vector<Item> packet;
+  for (std::size_t st = 0; st < s.num_steps(); ++st) {
+    const std::size_t b = s.step_begin(st), e = s.step_end(st);
+    if ((e - b) % n != 0) {
+      why = "step " + std::to_string(st + 1) + " has " + std::to_string(e - b) +
+            " transmissions, not a multiple of the " + std::to_string(n) + " nodes";
+      return std::nullopt;
+    }
+    root.begin_step();
+    for (std::size_t k = b; k < b + (e - b) / n; ++k) {
+      packet.clear();
+      for (Item i : s.packet(k)) {
+        const auto r = root_item(p, n, i);
+        if (!r) {
+          why = "transmission " + std::to_string(k) + " (the first copies of step " +
+                std::to_string(st + 1) + ") carries " + s.problem().describe_item(i, n) +
+                ", not an item of root 0's " + to_string(single);
+          return std::nullopt;
+        }
+        packet.push_back(*r);
+      }
+      root.add(s.from(k), s.to(k), packet);
+    }
+  }
+  try {
+    if (same_schedule(translate_to_all_roots(root), s)) return root;
+  } catch (const InputError& e) {
+    why = e.what();
+    return std::nullopt;
+  }
+  why = "it is not the translate of its root-0 part as translated " + to_string(single) + "s";
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Schedule> root_of_translate(const Schedule& s, std::string* why) {
+  std::string reason;
+  const Network& net = s.network();
+  std::vector<ProblemKind> kinds;
+  switch (s.problem().kind) {
+    case ProblemKind::MultinodeBroadcast:
+      kinds = {ProblemKind::Broadcast};
+      break;
+    case ProblemKind::MultinodeAccumulation:
+      kinds = {ProblemKind::Accumulation};
+      break;
+    case ProblemKind::TotalExchange:
+      kinds = {ProblemKind::Scatter, ProblemKind::Gather};
+      break;
+    default:
+      reason = "problem " + s.problem().describe() +
+               " is not a multinode problem made of translates (multinode-broadcast, "
+               "multinode-accumulation, total-exchange)";
+  }
+  if (!kinds.empty() && !net.is_translation_invariant()) {
+    reason = "network " + net.name() + " has a path factor, so translations are not automorphisms";
+    kinds.clear();
+  }
+  for (ProblemKind k : kinds) {
+    std::string w;
+    if (auto r = root_as(s, k, w)) return r;
+    reason += (reason.empty() ? "" : "; ") + w;
+  }
+  if (why) *why = reason;
+  return std::nullopt;
 }
 
 }  // namespace schedcert::schedules::transforms

@@ -1,4 +1,7 @@
 #pragma once
+#include <optional>
+#include <string>
+
 #include "schedules/schedule.hpp"
 
 namespace schedcert::schedules::transforms {
@@ -17,5 +20,14 @@ Item translate_item(const Network& net, const Problem& single, Item i, Node t);
 // not translation invariant (a path factor), the root is not 0, or the problem is not
 // single-node.
 Schedule translate_to_all_roots(const Schedule& rooted_at_0);
+
+// The reverse, for a schedule file (issue 29: `verify FILE --engine symmetric` refused every
+// file): the root-0 single-node schedule R with translate_to_all_roots(R) equal to s,
+// transmission for transmission and in the same order, which is what `generate` writes for a
+// construction built as a translate. R is root 0's copies (the first 1/n of every step) with
+// their items mapped back; the equality is checked by building the translate and comparing.
+// A total exchange is tried as translated scatters, then as translated gathers. nullopt, with
+// the reason in *why, when s is not such a schedule.
+std::optional<Schedule> root_of_translate(const Schedule& s, std::string* why);
 
 }  // namespace schedcert::schedules::transforms

@@ -48,7 +48,7 @@ TEST_CASE("cli sweep: a small sweep closes, JSON on stdout, witnesses in --out-d
 }
 
 TEST_CASE("cli sweep: text and markdown tables") {
-  // Run in a directory of its own: a sweep keeps its SHORTER witnesses in ./schedcert-sweep-witnesses.
+  // Run in a directory of its own (a sweep used to keep its SHORTER witnesses in ./).
   const auto cwd = std::filesystem::temp_directory_path() / ("schedcert-cli-sweep-" + std::to_string(::getpid()));
   std::filesystem::create_directories(cwd);
   const auto t = run_cli("sweep --networks Q2 --problems broadcast --models all-port --quiet", cwd.string());

@@ -1,6 +1,7 @@
 # synthesize, search_alpha, search_tree and the sweep: the same answers as the CLI (and the
 # papers' numbers), with unknowns reported as such.
 import json
+import os
 import re
 
 import pytest
@@ -83,7 +84,8 @@ def test_search_tree_max_leaves():
 
 
 def test_sweep_small_matches_cli(cli, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)  # a sweep keeps its SHORTER witnesses in ./schedcert-sweep-witnesses
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # SHORTER witnesses: $TMPDIR/schedcert-sweep-*
     r = sc.sweep(networks=["Q2"], problems=["broadcast"], models=["all-port", "single-port-full"])
     out = json.loads(cli("sweep", "--networks", "Q2", "--problems", "broadcast", "--models",
                          "all-port", "single-port-full", "--format", "json", "-q").stdout)
@@ -92,4 +94,6 @@ def test_sweep_small_matches_cli(cli, tmp_path, monkeypatch):
     assert [key(x) for x in r.rows] == [key(x) for x in out["rows"]]
     assert r.summary["rows"] == len(r.rows) and r.exit_code == 0
     assert "<table>" in r._repr_html_()
-    assert (tmp_path / "schedcert-sweep-witnesses").is_dir()  # the findings were kept
+    kept = [x["witness_file"] for x in r.rows if x["verdict"] == "shorter schedule found"]
+    assert kept and all(os.path.isfile(f) and f.startswith(str(tmp_path / "schedcert-sweep-"))
+                        for f in kept)  # the findings were kept, in a temporary directory

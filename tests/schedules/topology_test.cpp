@@ -164,7 +164,7 @@ TEST_CASE("graph networks: a graph file is embedded in the schedule file and rea
   CHECK(net.num_nodes() == 4);
   CHECK(net.link_capacity(1, 2, 0) == 2);
   CHECK_THROWS_AS(Network::parse("graph:" + file + "xK2"), InputError);  // no such file
-  Schedule s(net, Model::AllPort, Problem{ProblemKind::Broadcast, 0, 2});
+  Schedule s(net, Model::AllPort, Problem{ProblemKind::Broadcast, 0, 2, 1, {}});
   s.begin_step();
   s.add(0, 1, Item{0});
   s.add(0, 2, Item{1});
@@ -191,7 +191,7 @@ TEST_CASE("graph networks: a graph file is embedded in the schedule file and rea
   CHECK(network_of(again.str()) == network_of(out.str()));
   // Old files with a network string are unchanged.
   std::ostringstream q;
-  write_schedule_json(schedule_of("dgx1", Model::AllPort, Problem{ProblemKind::Broadcast, 0, 1}, {}), q);
+  write_schedule_json(schedule_of("dgx1", Model::AllPort, Problem{ProblemKind::Broadcast, 0, 1, 1, {}}, {}), q);
   CHECK(q.str().find("\"network\": \"dgx1\"") != std::string::npos);
 }
 
@@ -203,7 +203,7 @@ TEST_CASE("graph networks: native and Z3 verifiers agree on DGX-1 and Petersen, 
     verifier::Rule rule;
   };
   using R = verifier::Rule;
-  const Problem b2{ProblemKind::Broadcast, 0, 2};
+  const Problem b2{ProblemKind::Broadcast, 0, 2, 1, {}};
   std::vector<Case> cases;
   // DGX-1: GPUs 0 and 1 share two NVLinks, 0 and 2 one.
   cases.push_back({"two packets on a double NVLink (only completion fails)",
@@ -211,18 +211,18 @@ TEST_CASE("graph networks: native and Z3 verifiers agree on DGX-1 and Petersen, 
   cases.push_back({"two packets on a single NVLink", schedule_of("dgx1", Model::AllPort, b2,
       {{{0, 2, 0}, {0, 2, 1}}}), false, R::LinkCapacity});
   cases.push_back({"three packets on a double NVLink", schedule_of("dgx1", Model::AllPort,
-      Problem{ProblemKind::Broadcast, 0, 3}, {{{0, 1, 0}, {0, 1, 1}, {0, 1, 2}}}), false, R::LinkCapacity});
+      Problem{ProblemKind::Broadcast, 0, 3, 1, {}}, {{{0, 1, 0}, {0, 1, 1}, {0, 1, 2}}}), false, R::LinkCapacity});
   cases.push_back({"GPUs 0 and 5 are not joined", schedule_of("dgx1", Model::AllPort, b2,
       {{{0, 5, 0}}}), false, R::Adjacency});
   cases.push_back({"single-port ignores multiplicity", schedule_of("dgx1", Model::SinglePortFull, b2,
       {{{0, 1, 0}, {0, 1, 1}}}), false, R::Port});
   // Petersen: outer cycle 0..4, spokes i - i+5, inner pentagram.
   cases.push_back({"petersen broadcast", schedule_of("petersen", Model::AllPort,
-      Problem{ProblemKind::Broadcast, 0, 1},
+      Problem{ProblemKind::Broadcast, 0, 1, 1, {}},
       {{{0, 1, 0}, {0, 4, 0}, {0, 5, 0}}, {{1, 2, 0}, {4, 3, 0}, {1, 6, 0}, {4, 9, 0}, {5, 7, 0}, {5, 8, 0}}}),
                    true, R::Completion});
   cases.push_back({"petersen 0 - 2 is not an edge", schedule_of("petersen", Model::AllPort,
-      Problem{ProblemKind::Broadcast, 0, 1}, {{{0, 2, 0}}}), false, R::Adjacency});
+      Problem{ProblemKind::Broadcast, 0, 1, 1, {}}, {{{0, 2, 0}}}), false, R::Adjacency});
   for (const auto& c : cases) {
     CAPTURE(c.what);
     const auto nv = verifier::verify_native(c.s);
@@ -240,19 +240,19 @@ TEST_CASE("graph networks: native and Z3 verifiers agree on DGX-1 and Petersen, 
 TEST_CASE("graph networks: lower bounds on DGX-1") {
   const Network d = Network::parse("dgx1");
   auto steps = [&](Model m, Problem p) { return verifier::lower_bounds(d, m, p).steps.value; };
-  CHECK(steps(Model::AllPort, Problem{ProblemKind::Broadcast, 0, 1}) == 2);  // eccentricity
+  CHECK(steps(Model::AllPort, Problem{ProblemKind::Broadcast, 0, 1, 1, {}}) == 2);  // eccentricity
   // Allgather: GPU 0 receives 7 items over 6 NVLinks.
-  CHECK(steps(Model::AllPort, Problem{ProblemKind::MultinodeBroadcast, 0, 1}) == 2);
+  CHECK(steps(Model::AllPort, Problem{ProblemKind::MultinodeBroadcast, 0, 1, 1, {}}) == 2);
   // Broadcast of 12 items from GPU 0: max-flow 0 -> t is 6 NVLinks, so >= 2 steps; a node at
   // distance 2 receives the first at step 2 and the last 12 at most 6 per step: 2 + 2 - 1 = 3.
-  CHECK(steps(Model::AllPort, Problem{ProblemKind::Broadcast, 0, 12}) >= 3);
+  CHECK(steps(Model::AllPort, Problem{ProblemKind::Broadcast, 0, 12, 1, {}}) >= 3);
   // Single-port: 7 items arrive one per step.
-  CHECK(steps(Model::SinglePortFull, Problem{ProblemKind::MultinodeBroadcast, 0, 1}) == 7);
-  const auto te = verifier::lower_bounds(d, Model::AllPort, Problem{ProblemKind::TotalExchange, 0, 1});
+  CHECK(steps(Model::SinglePortFull, Problem{ProblemKind::MultinodeBroadcast, 0, 1, 1, {}}) == 7);
+  const auto te = verifier::lower_bounds(d, Model::AllPort, Problem{ProblemKind::TotalExchange, 0, 1, 1, {}});
   CHECK(te.transmissions.value == 8 * (4 + 3 * 2));  // per GPU 4 others at distance 1, 3 at 2
   CHECK(te.steps.value == 3);  // the cut {0,1,2,3}: 16 items over 6 NVLinks (synthesis attains 3)
   CHECK(verifier::lower_bounds(Network::parse("petersen"), Model::AllPort,
-                               Problem{ProblemKind::TotalExchange, 0, 1}).steps.value == 5);
+                               Problem{ProblemKind::TotalExchange, 0, 1, 1, {}}).steps.value == 5);
 }
 
 TEST_CASE("graph networks: exact synthesis on DGX-1 and Petersen, with and without nauty symmetry rules") {
@@ -278,7 +278,7 @@ TEST_CASE("graph networks: exact synthesis on DGX-1 and Petersen, with and witho
       encodings::SynthesisOptions o;
       o.symmetry_breaking = sym;
       o.counting_bounds = false;  // every answer from the solver, so the rules are exercised
-      const Problem p{c.kind, 0, 1};
+      const Problem p{c.kind, 0, 1, 1, {}};
       const auto r = encodings::minimize_steps(net, c.model, p, 1, c.optimum + 1, o);
       REQUIRE(r.optimum.has_value());
       CHECK(*r.optimum == c.optimum);

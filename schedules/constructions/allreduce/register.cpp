@@ -21,7 +21,10 @@ using Claim = std::function<std::optional<std::uint64_t>(const Params&)>;
 std::uint64_t pow2(int d) { return std::uint64_t{1} << d; }
 
 // The torus constructions: k (--radix, default 3) and the number of nodes k^n of MT_{n,k}.
-int radix(const Params& p) { return p.radix == 0 ? 3 : p.radix; }
+constexpr int kDefaultRadix = 3;
+int radix(const Params& p) {
+  return p.radix == 0 ? kDefaultRadix : p.radix;
+}
 std::uint64_t torus_nodes(const Params& p) {
   std::uint64_t n = 1;
   for (int i = 0; i < p.dim; ++i) n *= static_cast<std::uint64_t>(radix(p));
@@ -44,6 +47,7 @@ Construction base(std::string name, std::string paper, std::string section, std:
   c.parameters = std::move(params);
   c.min_dim = 1;
   c.max_dim = max_dim;
+  if (takes_option(c, "--radix")) c.default_radix = kDefaultRadix;
   return c;
 }
 

@@ -22,8 +22,9 @@ namespace {
 
 namespace fa = fragopoulou1995;
 
+constexpr int kDefaultRadix = 3;
 int radix(const Params& p) {
-  return p.radix == 0 ? 3 : p.radix;
+  return p.radix == 0 ? kDefaultRadix : p.radix;
 }
 fa::Bsg bsg(const Params& p) {
   return fa::Bsg(fa::Torus(p.dim, radix(p)));
@@ -48,6 +49,7 @@ Construction base(std::string name, std::string section, std::string summary, Pr
   c.parameters = std::move(params);
   c.min_dim = 1;
   c.max_dim = 6;
+  c.default_radix = kDefaultRadix;
   return c;
 }
 

@@ -60,7 +60,8 @@ std::vector<StructuralCheck> check_bst_properties(int n, Node s) {
   for (Node c = 1; c < N; ++c) kids[par(c)].push_back(c);
 
   // 1. Subtree heights.
-  StructuralCheck p1{tag + ": property 1, one subtree of height n, the others n-1", true, "", ""};
+  StructuralCheck p1{tag + ": property 1, one subtree of height n, the others n-1", true, "", "",
+                     ""};
   std::vector<int> h(n, 0);
   for (Node c = 1; c < N; ++c) h[top[c]] = std::max(h[top[c]], std::popcount(c));
   int full = 0;
@@ -79,7 +80,7 @@ std::vector<StructuralCheck> check_bst_properties(int n, Node s) {
   out.push_back(p1);
 
   // 2. Maximum fanout per level.
-  StructuralCheck p2{tag + ": property 2, maximum fanout at level i is ceil((n-i)/2)", true, "",
+  StructuralCheck p2{tag + ": property 2, maximum fanout at level i is ceil((n-i)/2)", true, "", "",
                      ""};
   std::vector<std::size_t> fan(n + 1, 0);
   std::vector<Node> witness(n + 1, kNone);
@@ -103,7 +104,7 @@ std::vector<StructuralCheck> check_bst_properties(int n, Node s) {
 
   // 3. phi(i, j) >= phi(k, j) for children k of i.
   StructuralCheck p3{tag + ": property 3, phi(i,j) >= phi(k,j) for every child k of i", true, "",
-                     ""};
+                     "", ""};
   const int w = n + 1;
   std::vector<std::uint32_t> phi(static_cast<std::size_t>(N) * w, 0);
   for (Node c = N; c-- > 0;) {
@@ -130,7 +131,7 @@ std::vector<StructuralCheck> check_bst_properties(int n, Node s) {
   const bool prime = is_prime(n);
   StructuralCheck p4{tag + ": property 4, subtrees isomorphic without node s^(11..1)" +
                          (prime ? "" : " (not claimed: n is not prime)"),
-                     true, "", ""};
+                     true, "", "", ""};
   {
     const Node ones = N - 1;
     std::map<std::vector<std::uint32_t>, std::uint32_t> intern;
@@ -161,9 +162,9 @@ std::vector<StructuralCheck> check_bst_properties(int n, Node s) {
   out.push_back(p4);
 
   // 5 and 6. Cyclic nodes.
-  StructuralCheck p5{tag + ": property 5, subtrees P..n-1 contain no cyclic node of period P",
-                     true, "", ""};
-  StructuralCheck p6{tag + ": property 6, every cyclic node is a leaf", true, "", ""};
+  StructuralCheck p5{tag + ": property 5, subtrees P..n-1 contain no cyclic node of period P", true,
+                     "", "", ""};
+  StructuralCheck p6{tag + ": property 6, every cyclic node is a leaf", true, "", "", ""};
   std::uint64_t cyclic = 0;
   for (Node c = 1; c < N; ++c) {
     const int P = period(c, n);

@@ -70,7 +70,7 @@ std::vector<StructuralCheck> check_bst_consistency(int n, Node s) {
   StructuralCheck cons = check_consistency(
       tag, n, s, [&](Node i) { return bst_parent(n, i, s); },
       [&](Node i) { return bst_children(n, i, s); });
-  StructuralCheck keep{tag + ": parent_BST preserves the base", true, "", ""};
+  StructuralCheck keep{tag + ": parent_BST preserves the base", true, "", "", ""};
   const Node N = Node{1} << n;
   for (Node c = 1; c < N && keep.holds; ++c) {
     const Node p = bst_parent(n, c ^ s, s) ^ s;

@@ -23,12 +23,12 @@ std::vector<StructuralCheck> check_msbt_trees(int n, Node s) {
   const Node N = Node{1} << n;
   StructuralCheck cons{tag(n, s) + ": children/parent functions of all " + str(n) +
                            " ERSBTs are consistent spanning trees",
-                       true, "", ""};
+                       true, "", "", ""};
   StructuralCheck disjoint{tag(n, s) + ": the " + str(n) + " directed ERSBTs are edge-disjoint",
-                           true, "", ""};
-  StructuralCheck unused{tag(n, s) + ": the unused directed edges are exactly s^2^j -> s", true,
+                           true, "", "", ""};
+  StructuralCheck unused{tag(n, s) + ": the unused directed edges are exactly s^2^j -> s", true, "",
                          "", ""};
-  StructuralCheck height{tag(n, s) + ": every ERSBT has height n+1 = " + str(n + 1), true, "",
+  StructuralCheck height{tag(n, s) + ": every ERSBT has height n+1 = " + str(n + 1), true, "", "",
                          ""};
   std::vector<std::int8_t> owner(static_cast<std::size_t>(N) * n, -1);  // edge (from, dim)
   std::string heights;
@@ -93,12 +93,12 @@ std::vector<StructuralCheck> check_msbt_labelling(int n, Node s) {
   check_dim_root(n, s, 20, "the MSBT labelling check");
   const Node N = Node{1} << n;
   StructuralCheck c1{tag(n, s) + ": condition 1, least output label > input label in every subtree",
-                     true, "", ""};
+                     true, "", "", ""};
   StructuralCheck c2{tag(n, s) + ": condition 2, input labels of a node distinct mod n", true, "",
-                     ""};
-  StructuralCheck c3{tag(n, s) + ": condition 3, output labels of a node distinct mod n", true,
                      "", ""};
-  StructuralCheck top{tag(n, s) + ": largest label is 2n-1 = " + str(2 * n - 1), true, "", ""};
+  StructuralCheck c3{tag(n, s) + ": condition 3, output labels of a node distinct mod n", true, "",
+                     "", ""};
+  StructuralCheck top{tag(n, s) + ": largest label is 2n-1 = " + str(2 * n - 1), true, "", "", ""};
   std::vector<std::uint32_t> in_mask(N, 0), out_mask(N, 0);
   std::vector<int> first_out_tree(static_cast<std::size_t>(N) * n, -1);  // for messages
   std::vector<int> label(N), min_out(N);
