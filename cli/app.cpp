@@ -15,6 +15,7 @@
 #include "certify/check.hpp"
 #include "cli/commands.hpp"
 #include "cli/parse_errors.hpp"
+#include "schedules/disagree.hpp"
 #include "schedules/error.hpp"
 #include "schedules/input_text.hpp"
 #include "schedules/watchdog.hpp"
@@ -191,6 +192,10 @@ int schedcert::cli::run_app(int argc, char** argv) {
     std::cerr << "schedcert: error: " << e.what() << "\n";
     if (json) print_json_outcome("input-error", e.what(), 2);
     return 2;
+  } catch (const schedcert::EnginesDisagree& e) {
+    std::cerr << "schedcert: engines disagree: " << e.what() << "\n";
+    if (json) print_json_outcome("engines-disagree", e.what(), 4);
+    return 4;
   } catch (const schedcert::UnknownResult& e) {
     std::cerr << "schedcert: unknown: " << e.what() << "\n";
     const std::string reached = schedcert::schedules::command_budget().reached();

@@ -206,7 +206,7 @@ AlphaResult search_alpha(const AlphaOptions& o) {
                             std::to_string(cuts.size()) + " separator cuts (each valid for every connected set). "
                             "Expected answer: unsat (schedcert search alpha, engine " + res.engine + ")";
   res.cnf_path = stem + ".cnf";
-  cnf.write_dimacs(res.cnf_path, query);
+  const std::string cnf_file_sha256 = cnf.write_dimacs(res.cnf_path, query);
   res.unsat_smt2 = stem + ".smt2";
   cnf.write_smt2(res.unsat_smt2, query);
   res.extras_path = stem + ".extras";
@@ -258,6 +258,9 @@ AlphaResult search_alpha(const AlphaOptions& o) {
       const bool coq = o.symmetry <= 1;
       const LratVerdict v = coq ? run_lrat_alpha(d, o.symmetry, res.extras_path, lrat_path, res.cnf_path)
                                 : run_lrat_checker(res.cnf_path, lrat_path);
+      // The file the checker read (and, at levels 0 and 1, compared with the Coq CNF) must hold
+      // the bytes written above and the clauses the solver saw: EnginesDisagree (exit 4) if not.
+      check_cnf_identity(v, &cnf.clauses(), cnf_file_sha256, res.cnf_path);
       res.coq_cnf = coq && v.verified;
       std::error_code ec;
       res.lrat_bytes = fs::file_size(lrat_path, ec);

@@ -6,6 +6,14 @@
 // forward checker (sat_drat.hpp), which writes the LRAT proof with the hints it found, and the
 // verified checker then re-checks that LRAT proof against the same CNF file.
 // The checker's path: $SCHEDCERT_LRAT_CHECKER, else the one the build made (SCHEDCERT_LRAT_CHECKER).
+// Either way, the binary that runs must be the one the build made (issue 25): its SHA-256 was
+// recorded at build time (coq/lrat/checker_sha256.cmake writes it into schedcert_lib), and
+// before every run the file is opened, hashed and executed through the same descriptor
+// (fexecve); any other binary is refused with an InputError (exit 2) naming both hashes.
+// The CNF's identity (issue 25): the checker prints the SHA-256 of the file bytes it parsed
+// ("c cnf-sha256") and of the clause list it parsed, rendered canonically ("c cnf-clauses-sha256",
+// see clauses_sha256); check_cnf_identity compares both with what the C++ side wrote or read and
+// the clauses its solver saw, and throws EnginesDisagree (exit 4) naming both hashes on a mismatch.
 #pragma once
 #include <cstddef>
 #include <string>
@@ -18,6 +26,8 @@ namespace schedcert::encodings {
 struct LratVerdict {
   bool verified = false;    // the checker printed "s VERIFIED UNSAT" and exited 0
   std::string cnf_sha256;   // SHA-256 of the CNF file, as the checker states it
+  std::string cnf_clauses_sha256;  // SHA-256 of the clauses it parsed (clauses_sha256's rendering)
+  std::string checker_path, checker_sha256;  // the binary that ran, and its hash (= the build's)
   std::string verdict;      // its "s ..." line, or why it could not run
   std::string output;       // everything it printed
   int exit_code = -1;       // 0 verified, 1 rejected, 2 input error, -1 did not run
@@ -31,6 +41,23 @@ struct LratVerdict {
 
 // The checker executable ("" if none is configured or found).
 std::string lrat_checker_path();
+
+// The SHA-256 of the schedcert-lrat binary the build made, recorded at build time ("" in a build
+// without it).
+std::string built_lrat_checker_sha256();
+
+// SHA-256 of the clause list rendered as "l1 l2 ... lk 0\n" per clause (no header, no comments):
+// what schedcert-lrat prints as "c cnf-clauses-sha256" for the clauses it parsed.
+std::string clauses_sha256(const std::vector<Clause>& cnf);
+
+// Throws EnginesDisagree (exit 4) unless the CNF the checker read is the CNF the solver saw: its
+// clause hash equals clauses_sha256(*solver_clauses) (unless solver_clauses is null: a file with
+// no parsed clauses on this side, check-unsat --lrat-only) and, when file_sha256 is not empty,
+// its file hash equals file_sha256 (the SHA-256 of the bytes the C++ side wrote or read). A hash
+// the checker did not print (it did not run, or stopped at an input error) is not compared,
+// except that a checker that accepted must have printed both. `what` names the CNF.
+void check_cnf_identity(const LratVerdict& v, const std::vector<Clause>* solver_clauses,
+                        const std::string& file_sha256, const std::string& what);
 
 // Runs the verified checker on the two files.
 LratVerdict run_lrat_checker(const std::string& cnf_path, const std::string& lrat_path);
@@ -63,12 +90,16 @@ UnsatCertificate certify_unsat(const std::vector<Clause>& cnf, const std::string
                                const std::string& stem, const std::string& comment = "",
                                bool keep_lrat = true);
 
-// Same, for a CNF already written: `cnf` must be the clauses of the DIMACS file `cnf_path`.
+// Same, for a CNF already written: `cnf` must be the clauses of the DIMACS file `cnf_path`, and
+// `cnf_sha256` the SHA-256 of its bytes as the caller wrote or read them. Both are compared with
+// what the verified checker read (check_cnf_identity: EnginesDisagree on a mismatch).
 UnsatCertificate certify_unsat_file(const std::vector<Clause>& cnf, const std::string& cnf_path,
-                                    const std::string& drat_path, const std::string& lrat_path,
-                                    bool keep_lrat = true);
+                                    const std::string& cnf_sha256, const std::string& drat_path,
+                                    const std::string& lrat_path, bool keep_lrat = true);
 
-// DIMACS writer for a plain clause list ("p cnf V C", `comment` lines first).
-void write_dimacs(const std::vector<Clause>& cnf, const std::string& path, const std::string& comment = "");
+// DIMACS text for a plain clause list ("p cnf V C", `comment` lines first).
+std::string render_dimacs(const std::vector<Clause>& cnf, const std::string& comment = "");
+// Writes render_dimacs(cnf, comment) to path; returns the SHA-256 of the bytes written.
+std::string write_dimacs(const std::vector<Clause>& cnf, const std::string& path, const std::string& comment = "");
 
 }  // namespace schedcert::encodings

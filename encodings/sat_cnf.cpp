@@ -4,6 +4,7 @@
 // The outputs s[n][j] are then forced true whenever j literals are true, so the unit -s[n][k+1]
 // forbids k + 1 true literals. Writers go through an ostringstream and one file write.
 #include "encodings/sat_cnf.hpp"
+#include "schedules/sha256.hpp"
 
 #include <fstream>
 #include <sstream>
@@ -50,7 +51,7 @@ std::string commented(const std::string& comment, const char* prefix) {
 }
 }  // namespace
 
-void Cnf::write_dimacs(const std::string& path, const std::string& comment) const {
+std::string Cnf::write_dimacs(const std::string& path, const std::string& comment) const {
   std::ostringstream o;
   o << commented(comment, "c ");
   o << "p cnf " << vars_ << " " << clauses_.size() << "\n";
@@ -58,7 +59,9 @@ void Cnf::write_dimacs(const std::string& path, const std::string& comment) cons
     for (int l : c) o << l << ' ';
     o << "0\n";
   }
-  put(path, o.str());
+  const std::string text = o.str();
+  put(path, text);
+  return schedules::sha256_hex(text);
 }
 
 void Cnf::write_smt2(const std::string& path, const std::string& comment) const {

@@ -20,8 +20,9 @@ class Cnf {
   // (as a unit or an assumption) then means "at most k of lits are true" for k < width.
   std::vector<int> counter(const std::vector<int>& lits, int width);
 
-  // Writes "p cnf" + clauses, with `comment` lines first ("c " prefixed).
-  void write_dimacs(const std::string& path, const std::string& comment) const;
+  // Writes "p cnf" + clauses, with `comment` lines first ("c " prefixed); returns the SHA-256 of
+  // the bytes written (compared with the verified LRAT checker's, encodings/lrat_check.hpp).
+  std::string write_dimacs(const std::string& path, const std::string& comment) const;
   // Standalone SMT-LIB2 (QF_UF: declare-const b<v> Bool, one assert per clause, check-sat).
   void write_smt2(const std::string& path, const std::string& comment) const;
 

@@ -2,6 +2,7 @@
 // 0 (possibly over several lines), "c" comments; errors name the file and line.
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -24,6 +25,11 @@ std::vector<Clause> read_dimacs(const std::string& path, int* num_vars) {
       std::string p, cnf;
       if (!(h >> p >> cnf >> vars >> count) || cnf != "cnf" || vars < 0 || count < 0)
         throw std::runtime_error(path + ":" + std::to_string(lineno) + ": bad header '" + line + "'");
+      // Literals are ints here (Clause): a larger count would let a literal wrap (issue 25).
+      if (vars > std::numeric_limits<int>::max())
+        throw std::runtime_error(path + ":" + std::to_string(lineno) + ": the header declares " + std::to_string(vars) +
+                                 " variables; at most " + std::to_string(std::numeric_limits<int>::max()) +
+                                 " are supported");
       continue;
     }
     if (vars < 0) throw std::runtime_error(path + ":" + std::to_string(lineno) + ": clause before the 'p cnf' header");
@@ -34,7 +40,7 @@ std::vector<Clause> read_dimacs(const std::string& path, int* num_vars) {
         out.push_back(cur);
         cur.clear();
       } else {
-        if (std::labs(x) > vars) throw std::runtime_error(path + ":" + std::to_string(lineno) + ": literal " + std::to_string(x) + " beyond " + std::to_string(vars) + " variables");
+        if (x > vars || x < -vars) throw std::runtime_error(path + ":" + std::to_string(lineno) + ": literal " + std::to_string(x) + " beyond " + std::to_string(vars) + " variables");
         cur.push_back(static_cast<int>(x));
       }
     }

@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "schedules/disagree.hpp"
 #include "schedules/error.hpp"
 #include "search/conquer.hpp"
 
@@ -23,7 +24,7 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-enum Tag : int { kQuery = 1, kCube = 2, kAbort = 3, kExit = 4, kReady = 5, kResult = 6, kError = 7 };
+enum Tag : int { kQuery = 1, kCube = 2, kAbort = 3, kExit = 4, kReady = 5, kResult = 6, kError = 7, kDisagree = 8 };
 
 void send_text(const std::string& s, int dest, int tag, MPI_Comm comm) {
   if (s.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
@@ -80,6 +81,7 @@ search::RunSummary MpiDistributor::master(const search::Family& f, const search:
   double cpu_now = 0;
   bool stop = before.verdict == search::RunVerdict::Sat, aborted = false;
   std::string error;
+  bool disagree = false;  // a worker's EnginesDisagree (exit 4 on the root too)
   auto last = Clock::now();
   if (o.progress && !todo.empty() && !stop)
     std::cerr << "[cube] " << f.title() << ": " << todo.size() << " cubes to run (" << before.unsat + before.sat
@@ -109,8 +111,9 @@ search::RunSummary MpiDistributor::master(const search::Family& f, const search:
       const int w = st.MPI_SOURCE;
       if (st.MPI_TAG == kReady) {
         idle.push_back(w);
-      } else if (st.MPI_TAG == kError) {
+      } else if (st.MPI_TAG == kError || st.MPI_TAG == kDisagree) {
         error = "MPI worker rank " + std::to_string(w) + ": " + text;
+        disagree = disagree || st.MPI_TAG == kDisagree;
         stop = true;
         busy.erase(w);
         idle.push_back(w);
@@ -143,6 +146,7 @@ search::RunSummary MpiDistributor::master(const search::Family& f, const search:
     }
   }
   release();
+  if (disagree) throw EnginesDisagree(error);
   if (!error.empty()) throw std::runtime_error(error);
   search::RunSummary s = search::summarize(f, run);
   s.wall_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
@@ -198,6 +202,8 @@ void MpiDistributor::work() {
         const search::CubeResult r = search::conquer(*family, cubes[id], pool, co);
         send_text(search::to_json(r).dump(), 0, kResult, comm_);
       }
+    } catch (const EnginesDisagree& e) {  // the CNF a checker read is not the solver's (issue 25)
+      send_text(e.what(), 0, kDisagree, comm_);
     } catch (const std::exception& e) {
       send_text(e.what(), 0, kError, comm_);
     }

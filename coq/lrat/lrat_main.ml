@@ -6,9 +6,24 @@
    some step adds the empty clause, the CNF is unsatisfiable. What must be right here:
    - the DIMACS parser returns the clauses of the file, in order (ids 1, 2, ...);
    - the LRAT parser returns each line as `Add (id, literals, hints)` or `Del ids`;
-   - every integer handed over lies in (-2^61, 2^61), so OCaml's 63-bit int is the Coq Z;
+   - every integer handed over lies in (-2^61, 2^61), so OCaml's 63-bit int is the Coq Z:
+     read_int refuses a number BEFORE the multiplication that would leave that range (until
+     issue 25 it checked after multiplying, so a 19- or 20-digit number wrapped modulo 2^63 and
+     "p cnf 9223372036854775809 2 / 1 0 / -9223372036854775809 0", a satisfiable CNF, was
+     read as "x1 and not x1" and VERIFIED UNSAT);
    - "s VERIFIED UNSAT" is printed only when `run_step` answered `Refuted`.
-   The SHA-256 (ocaml-sha, Debian libsha-ocaml-dev) is of the exact bytes that were parsed.
+   The SHA-256 (ocaml-sha, Debian libsha-ocaml-dev) is of the exact bytes that were parsed
+   ("c cnf-sha256"); "c cnf-clauses-sha256" is the SHA-256 of the parsed clause list rendered
+   canonically (render_clauses: "l1 l2 ... 0\n" per clause, no header, no comments), which the
+   C++ side compares with the clauses its solver saw (encodings/lrat_check.cpp).
+
+   Accepted syntax (docs/lrat.md, "The driver's input syntax"): a number is an optional '-' and
+   one or more decimal digits followed by a blank (space, tab, CR, LF) or the end of the file,
+   of magnitude below 2^61, never "-0"; DIMACS: comment tokens 'c...' (to the end of the line)
+   between clauses, one header line "p cnf V C" before the first clause, clauses of literals in
+   [-V, V] ended by 0, exactly C of them; LRAT: "c..." comments between steps, "id d ids 0" or
+   "id lits 0 hints 0" with id and the deleted ids positive. The proof is read step by step and
+   the check stops at the first step that refutes or is rejected: what follows is not read.
 
    Usage: schedcert-lrat CNF LRAT      exit 0 verified, 1 rejected, 2 input error.
 
@@ -51,23 +66,47 @@ let skip_line r = while not (at_end r) && peek r <> '\n' do advance r done
 
 let fail r what = raise (Input_error (Printf.sprintf "line %d: %s" r.line what))
 
-(* An integer token; the caller has skipped blanks. *)
+let is_digit c = c >= '0' && c <= '9'
+let is_blank c = c = ' ' || c = '\t' || c = '\r' || c = '\n'
+
+(* A number whose magnitude reaches 2^61 is refused BEFORE it is formed: the check
+   n > (limit - 1 - digit) / 10 comes before n * 10 + digit, so no value ever leaves OCaml's
+   63-bit range (an earlier version multiplied first: 9223372036854775809 = 2^63 + 1 wrapped
+   to 1). The message names the number: its digits (the first 40 and the count when longer). *)
+let too_large r neg n first_digit =
+  let b = Buffer.create 48 and len = ref 0 in
+  let add c = incr len; if Buffer.length b < 40 then Buffer.add_char b c in
+  String.iter add (string_of_int n);
+  add first_digit; advance r;
+  while not (at_end r) && is_digit (peek r) do add (peek r); advance r done;
+  let shown = Buffer.contents b ^ (if !len > 40 then "..." else "") in
+  fail r (Printf.sprintf "number %s%s (%d digits) is out of range: every number must lie strictly between -2^61 and 2^61 = %d"
+            (if neg then "-" else "") shown !len limit)
+
+(* An integer token: an optional '-', one or more decimal digits, then a blank or the end of
+   the input; its magnitude is below 2^61 and "-0" is refused. The caller has skipped blanks. *)
 let read_int r =
   let neg = peek r = '-' in
   if neg then advance r;
   let c = peek r in
-  if at_end r || c < '0' || c > '9' then fail r (Printf.sprintf "expected a number, got %C" c);
+  if at_end r || not (is_digit c) then
+    fail r (if at_end r then "expected a number, got the end of the file" else Printf.sprintf "expected a number, got %C" c);
   let n = ref 0 in
-  while not (at_end r) && peek r >= '0' && peek r <= '9' do
-    n := !n * 10 + (Char.code (peek r) - 48);
-    if !n >= limit then fail r "number too large";
+  while not (at_end r) && is_digit (peek r) do
+    let d = Char.code (peek r) - 48 in
+    if !n > (limit - 1 - d) / 10 then too_large r neg !n (peek r);
+    n := !n * 10 + d;
     advance r
   done;
-  (match peek r with
-   | ' ' | '\t' | '\r' | '\n' -> ()
-   | _ when at_end r -> ()
-   | c -> fail r (Printf.sprintf "unexpected %C after a number" c));
+  if not (at_end r) && not (is_blank (peek r)) then
+    fail r (Printf.sprintf "unexpected %C after the number %s%d" (peek r) (if neg then "-" else "") !n);
+  if neg && !n = 0 then fail r "\"-0\" is not a number here (negative zero)";
   if neg then - !n else !n
+
+(* One or more spaces or tabs (inside the header line). *)
+let spaces r what =
+  if at_end r || (peek r <> ' ' && peek r <> '\t') then fail r ("expected a space " ^ what);
+  while not (at_end r) && (peek r = ' ' || peek r = '\t') do advance r done
 
 (* Integers up to the terminating 0, in order. *)
 let read_until_zero r =
@@ -90,9 +129,13 @@ let read_dimacs (text : string) : int * int list list =
       | 'c' -> skip_line r; go ()
       | 'p' ->
           if !header <> None then fail r "second 'p' line";
-          advance r; skip_blanks r;
-          List.iter (fun ch -> if peek r <> ch then fail r "expected 'p cnf'"; advance r) ['c'; 'n'; 'f'];
-          skip_blanks r; let v = read_int r in skip_blanks r; let c = read_int r in
+          (* One line: "p cnf V C", V and C in [0, 2^61). *)
+          advance r; spaces r "after 'p'";
+          List.iter (fun ch -> if at_end r || peek r <> ch then fail r "expected 'p cnf'"; advance r) ['c'; 'n'; 'f'];
+          spaces r "after 'p cnf'"; let v = read_int r in
+          spaces r "between the header's counts"; let c = read_int r in
+          while not (at_end r) && (peek r = ' ' || peek r = '\t' || peek r = '\r') do advance r done;
+          if not (at_end r) && peek r <> '\n' then fail r (Printf.sprintf "unexpected %C after the header's counts" (peek r));
           if v < 0 || c < 0 then fail r "negative count in the header";
           header := Some (v, c); go ()
       | _ ->
@@ -121,6 +164,7 @@ let rec read_step r : Lrat_checker.step option =
     skip_blanks r;
     if peek r = 'd' then begin
       advance r;
+      if not (at_end r) && not (is_blank (peek r)) then fail r (Printf.sprintf "unexpected %C after 'd'" (peek r));
       let ids = read_until_zero r in
       List.iter (fun i -> if i <= 0 then fail r "deleted ids must be positive") ids;
       Some (Lrat_checker.Del ids)
@@ -157,12 +201,22 @@ let read_extras (d : int) (text : string) : (int * Lrat_checker.extra) list =
       | c -> fail r (Printf.sprintf "expected 'b' (bound) or 'x' (cut), got %C" c)
   in go []
 
+let add_clauses b (clauses : int list list) =
+  List.iter (fun c -> List.iter (fun l -> Printf.bprintf b "%d " l) c; Buffer.add_string b "0\n") clauses
+
 let render_dimacs (clauses : int list list) : string * int =
   let vars = List.fold_left (fun m c -> List.fold_left (fun m l -> max m (abs l)) m c) 0 clauses in
   let b = Buffer.create (1 lsl 20) in
   Printf.bprintf b "p cnf %d %d\n" vars (List.length clauses);
-  List.iter (fun c -> List.iter (fun l -> Printf.bprintf b "%d " l) c; Buffer.add_string b "0\n") clauses;
+  add_clauses b clauses;
   (Buffer.contents b, vars)
+
+(* The SHA-256 of the clause list as parsed, rendered canonically ("l1 ... lk 0\n" per clause,
+   no header): C++ renders the clauses its solver saw the same way and compares the two. *)
+let clauses_sha256 (clauses : int list list) : string =
+  let b = Buffer.create (1 lsl 20) in
+  add_clauses b clauses;
+  Sha256.to_hex (Sha256.string (Buffer.contents b))
 
 let show_clause c = "[" ^ String.concat " " (List.map string_of_int c) ^ "]"
 
@@ -201,8 +255,9 @@ let check_lrat clauses lrat_path =
   in
   loop (Lrat_checker.init clauses)
 
+(* A command-line integer: decimal digits only (int_of_string would also take "0x8", "+8", "1_0"). *)
 let int_arg name s lo hi =
-  match int_of_string_opt s with
+  match (if s <> "" && String.length s <= 9 && String.for_all is_digit s then int_of_string_opt s else None) with
   | Some v when v >= lo && v <= hi -> v
   | _ -> raise (Input_error (Printf.sprintf "%s: expected an integer in [%d, %d], got '%s'" name lo hi s))
 
@@ -232,6 +287,7 @@ let alpha_mode args =
     let ftext = read_file cnf_path in
     Printf.printf "c cnf %s\nc cnf-sha256 %s\n%!" cnf_path (Sha256.to_hex (Sha256.string ftext));
     let file = (try read_dimacs ftext with Input_error m -> raise (Input_error (cnf_path ^ ": " ^ m))) in
+    Printf.printf "c cnf-clauses-sha256 %s\n%!" (clauses_sha256 (snd file));
     Printf.printf "c coq-cnf-vs-file %s\n%!" (compare_cnf file (vars, clauses))
   end;
   check_lrat clauses lrat_path
@@ -255,7 +311,8 @@ let () =
     let text = read_file cnf_path in
     Printf.printf "c cnf %s\nc cnf-sha256 %s\n%!" cnf_path (Sha256.to_hex (Sha256.string text));
     let vars, clauses = (try read_dimacs text with Input_error m -> raise (Input_error (cnf_path ^ ": " ^ m))) in
-    Printf.printf "c cnf-size %d variables %d clauses\n%!" vars (List.length clauses);
+    Printf.printf "c cnf-size %d variables %d clauses\nc cnf-clauses-sha256 %s\n%!" vars (List.length clauses)
+      (clauses_sha256 clauses);
     check_lrat clauses lrat_path
   with
   | Input_error m -> Printf.printf "s ERROR %s\n" m; exit 2
