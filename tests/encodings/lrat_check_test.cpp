@@ -12,9 +12,11 @@
 
 #include "encodings/lrat_check.hpp"
 #include "encodings/sat_backend.hpp"
+#include "tests/encodings/cnf_families.hpp"
 
 using namespace schedcert::encodings;
 namespace fs = std::filesystem;
+using schedcert::test::pigeonhole;
 
 namespace {
 
@@ -30,19 +32,6 @@ struct TempDir {
 
 const char* kXor2 = "p cnf 2 4\n1 2 0\n-1 2 0\n1 -2 0\n-1 -2 0\n";
 
-std::vector<Clause> pigeonhole(int holes) {
-  std::vector<Clause> f;
-  const int pigeons = holes + 1;
-  for (int p = 0; p < pigeons; ++p) {
-    Clause c;
-    for (int h = 0; h < holes; ++h) c.push_back(p * holes + h + 1);
-    f.push_back(c);
-  }
-  for (int h = 0; h < holes; ++h)
-    for (int p = 0; p < pigeons; ++p)
-      for (int q = p + 1; q < pigeons; ++q) f.push_back({-(p * holes + h + 1), -(q * holes + h + 1)});
-  return f;
-}
 
 std::vector<std::string> lines_of(const std::string& path) {
   std::ifstream in(path);

@@ -15,12 +15,15 @@
 
 #include "encodings/lrat_check.hpp"
 #include "encodings/sat_backend.hpp"
+#include "tests/encodings/cnf_families.hpp"
 #include "encodings/sat_drat.hpp"
 #include "encodings/sat_drat_reader.hpp"
 #include "schedules/error.hpp"
 
 using namespace schedcert::encodings;
 namespace fs = std::filesystem;
+using schedcert::test::pigeonhole;
+using schedcert::test::random3;
 
 namespace {
 
@@ -33,39 +36,7 @@ struct TempDir {
   std::string path(const std::string& name) const { return (p / name).string(); }
 };
 
-std::vector<Clause> pigeonhole(int holes) {
-  std::vector<Clause> f;
-  const int pigeons = holes + 1;
-  for (int p = 0; p < pigeons; ++p) {
-    Clause c;
-    for (int h = 0; h < holes; ++h) c.push_back(p * holes + h + 1);
-    f.push_back(c);
-  }
-  for (int h = 0; h < holes; ++h)
-    for (int p = 0; p < pigeons; ++p)
-      for (int q = p + 1; q < pigeons; ++q) f.push_back({-(p * holes + h + 1), -(q * holes + h + 1)});
-  return f;
-}
 
-std::vector<Clause> random3(int vars, int clauses, std::uint64_t seed) {
-  std::uint64_t s = seed * 0x9E3779B97F4A7C15ull + 1;
-  auto next = [&] {
-    s = s * 6364136223846793005ull + 1442695040888963407ull;
-    return static_cast<int>((s >> 33) % static_cast<std::uint64_t>(vars)) + 1;
-  };
-  std::vector<Clause> f;
-  for (int i = 0; i < clauses; ++i) {
-    Clause c;
-    while (c.size() < 3) {
-      const int v = next();
-      bool dup = false;
-      for (int l : c) dup |= std::abs(l) == v;
-      if (!dup) c.push_back((next() & 1) ? v : -v);
-    }
-    f.push_back(c);
-  }
-  return f;
-}
 
 // CaDiCaL's proof of `f` as text DRAT ("" if f is satisfiable).
 std::string cadical_proof_text(const std::vector<Clause>& f, const std::string& bin_path) {

@@ -8,26 +8,15 @@
 #include <fstream>
 
 #include "encodings/sat_backend.hpp"
+#include "tests/encodings/cnf_families.hpp"
 #include "encodings/sat_drat.hpp"
 
 using namespace schedcert::encodings;
+using schedcert::test::pigeonhole;
 
 namespace {
 const std::vector<Clause> kXor2 = {{1, 2}, {-1, 2}, {1, -2}, {-1, -2}};  // unsat
 
-std::vector<Clause> pigeonhole(int holes) {  // holes + 1 pigeons, var p*holes + h + 1
-  std::vector<Clause> f;
-  const int pigeons = holes + 1;
-  for (int p = 0; p < pigeons; ++p) {
-    Clause c;
-    for (int h = 0; h < holes; ++h) c.push_back(p * holes + h + 1);
-    f.push_back(c);
-  }
-  for (int h = 0; h < holes; ++h)
-    for (int p = 0; p < pigeons; ++p)
-      for (int q = p + 1; q < pigeons; ++q) f.push_back({-(p * holes + h + 1), -(q * holes + h + 1)});
-  return f;
-}
 }  // namespace
 
 TEST_CASE("drat: a correct RUP proof is verified") {
