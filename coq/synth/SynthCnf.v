@@ -489,4 +489,27 @@ Theorem synth_from_lrat : forall net m p T steps,
   forall s, valid s -> s_net s = net -> s_model s = m -> s_prob s = p -> (T < length (s_steps s))%nat.
 Proof. intros net m p T steps H. apply synth_from_unsat. exact (check_proof_sound _ _ H). Qed.
 
+(* ------------------------------------------------------------------ *)
+(* Optima: a valid schedule of T steps (checked by Checker.v's check) and a refutation of
+   T - 1 steps. *)
+
+Definition optimal_steps (net : network) (m : cmodel) (p : problem) (T : nat) : Prop :=
+  (exists s, valid s /\ s_net s = net /\ s_model s = m /\ s_prob s = p /\ length (s_steps s) = T) /\
+  (forall s, valid s -> s_net s = net -> s_model s = m -> s_prob s = p -> (T <= length (s_steps s))%nat).
+
+Theorem optimal_from_unsat : forall s T, check s = true -> length (s_steps s) = S T ->
+  unsatisfiable (synth_cnf (s_net s) (s_model s) (s_prob s) T) ->
+  optimal_steps (s_net s) (s_model s) (s_prob s) (S T).
+Proof.
+  intros s T Hc Hl Hu. split.
+  - exists s. split; [apply check_sound; exact Hc|]. repeat split; auto.
+  - intros s' Hv En Em Ep. apply (synth_from_unsat _ _ _ T Hu s' Hv En Em Ep).
+Qed.
+
+Theorem optimal_from_lrat : forall s T steps, check s = true -> length (s_steps s) = S T ->
+  check_proof (synth_cnf (s_net s) (s_model s) (s_prob s) T) steps = true ->
+  optimal_steps (s_net s) (s_model s) (s_prob s) (S T).
+Proof. intros s T steps Hc Hl H. apply optimal_from_unsat; auto. exact (check_proof_sound _ _ H). Qed.
+
 Print Assumptions synth_from_lrat.
+Print Assumptions optimal_from_lrat.
