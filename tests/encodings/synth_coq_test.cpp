@@ -74,7 +74,7 @@ TEST_CASE("synth coq: an encoder with one rule dropped is caught by the regenera
   }
 }
 
-TEST_CASE("synth coq: synthesize --coq writes a closed theorem that coqc accepts; a wrong instance is rejected") {
+TEST_CASE("synth coq: synthesize --coq writes a closed theorem that coqc accepts, and rejects a wrong instance") {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / ("schedcert-synthcoq-test-" + std::to_string(::getpid()));
   fs::remove_all(dir);
@@ -106,4 +106,22 @@ TEST_CASE("synth coq: synthesize --coq writes a closed theorem that coqc accepts
   std::ofstream(dir / "optimum_bad.v") << text;
   CHECK(schedcert::testing::run_shell(coqc + "optimum_bad.v 2>&1").code != 0);
   fs::remove_all(dir);
+}
+
+TEST_CASE("synth coq: coq/synth has no Admitted, admit, Axiom, Parameter or Conjecture") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(SCHEDCERT_TEST_DIR) / ".." / "coq" / "synth";
+  std::size_t files = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".v") continue;
+    ++files;
+    std::ifstream in(e.path());
+    const std::string text(std::istreambuf_iterator<char>(in), {});
+    for (const char* w : {"Admitted", "admit", "Axiom", "Parameter", "Conjecture"}) {
+      CAPTURE(e.path().string());
+      CAPTURE(w);
+      CHECK(text.find(w) == std::string::npos);
+    }
+  }
+  CHECK(files >= 1);
 }
