@@ -22,7 +22,7 @@ namespace {
 bool has(const std::string& out, const std::string& s) { return out.find(s) != std::string::npos; }
 }  // namespace
 
-TEST_CASE("synthesize: a construction bounds the walk; T - 1 refuted makes it the optimum") {
+TEST_CASE("synthesize: a construction bounds the walk, and T - 1 refuted makes it the optimum") {
   // Q2 shout-whisper accumulation: lower bound 5, derived 6-step schedule, T = 5 refuted by UNSAT.
   auto r = run_cli("synthesize -n Q2 -m shout-whisper -p multinode-accumulation -q");
   INFO(r.out);
@@ -48,7 +48,7 @@ TEST_CASE("synthesize: an open gap is stated between the bounds, not over [lo, b
   CHECK(!has(r.out, "75"));
 }
 
-TEST_CASE("synthesize --upper-from: the file is checked; --bisect finds the same optimum") {
+TEST_CASE("synthesize --upper-from: the file is checked, and --bisect finds the same optimum") {
   const fs::path dir = fs::temp_directory_path() / ("schedcert-upper-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const std::string good = (dir / "te.json").string(), bad = (dir / "bad.json").string(),

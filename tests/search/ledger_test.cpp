@@ -51,7 +51,7 @@ json read_json(const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("ledger: a partial run continues from its ledger elsewhere; the imported part is named") {
+TEST_CASE("ledger: a partial run continues from its ledger elsewhere, and the imported part is named") {
   Scratch s;
   // Machine A: 3 of the 39 cubes of "a CDS of Q4 with <= 5 nodes?".
   auto r = run_cli("cube alpha --dim 4 --max-size 5 --dir " + (s / "a") + " --limit 3 -q");
