@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/words.hpp"
+#include "interop/msccl_collective.hpp"
 #include "interop/msccl_convert.hpp"
 #include "interop/msccl_dataflow.hpp"
 #include "interop/msccl_export.hpp"
@@ -23,7 +24,8 @@ namespace schedcert::cli {
 namespace {
 
 struct ImportOptions {
-  std::string input, network, model = "all-port", output, placement;
+  std::string input, network, model = "all-port", output, placement, collective;
+  int root = -1;
   bool show_rounds = false;
 };
 
@@ -40,11 +42,13 @@ int run_import(const ImportOptions& o) {
     throw InputError(
         "import msccl: --placement needs --network (it places the ranks on that "
         "network's nodes)");
-  const MscclAlgo a = read_msccl_file(o.input);
+  MscclAlgo a = read_msccl_file(o.input);
+  const std::string resolved = resolve_collective(a, o.collective, o.root);
   std::cout << o.input << ": " << a.name << " (" << a.coll << ", " << a.ngpus << " gpus, "
             << count_of(a.num_thread_blocks(), "thread block") << ", "
             << count_of(a.num_steps(), "step") << ", proto " << a.proto << ", " << a.nchannels
             << " channel(s)" << (a.inplace ? ", in place" : "") << ")\n";
+  if (!resolved.empty()) std::cout << resolved << "\n";
   const MscclRounds r = derive_rounds(a);
   std::vector<std::size_t> per_round(r.rounds + 1, 0);
   std::int64_t chunk_moves = 0;
@@ -65,6 +69,10 @@ int run_import(const ImportOptions& o) {
                 << " -> " << chunks(rt, false) << " (" << to_string(st.op) << "/" << to_string(rt.op)
                 << ", chan " << t.chan << ")\n";
     }
+  if (!r.hangs.empty()) {
+    std::cout << "progress: INVALID (" << r.num_hangs << " problem(s)): the program hangs on the msccl runtime:\n";
+    for (const auto& h : r.hangs) std::cout << "  " << h << "\n";
+  }
   const DataflowReport d = check_dataflow(a, r);
   if (d.valid)
     std::cout << "data flow: valid: every output chunk ends where " << a.coll << " puts it"
@@ -78,7 +86,7 @@ int run_import(const ImportOptions& o) {
   }
   for (const auto& n : r.notes) std::cout << "note: " << n << "\n";
   for (const auto& n : d.notes) std::cout << "note: " << n << "\n";
-  int code = d.valid ? 0 : 1;
+  int code = d.valid && r.hangs.empty() ? 0 : 1;
   if (o.network.empty()) {
     if (!o.output.empty()) throw InputError("import msccl: -o needs --network (the schedule file names its network)");
     return code;
@@ -134,6 +142,8 @@ int run_export(const ExportOptions& o) {
   const interop::DataflowReport d = interop::check_dataflow(back, r);
   if (!d.valid)
     throw std::logic_error("export msccl: the written IR fails its own data-flow check: " + d.violations.front());
+  if (!r.hangs.empty())
+    throw std::logic_error("export msccl: the written IR would hang on the runtime: " + r.hangs.front());
   // Converted back on the schedule's network: the same transmissions in the same steps?
   std::string same;
   const interop::Conversion c = interop::to_schedcert(back, r, d, s.network(), s.model());
@@ -174,6 +184,10 @@ void add_import_command(CLI::App& app, std::function<int()>& action,
                 "default rank r on node r");
   m->add_option("-o,--output", o->output, "write the schedcert schedule (JSON; needs --network)");
   m->add_flag("--show-rounds", o->show_rounds, "list every transfer with its round");
+  m->add_option("--collective", o->collective,
+                "the collective of a coll=\"custom\" file (allgather, alltoall, allreduce, "
+                "reduce_scatter, broadcast, reduce); default: from SCCL's algo name");
+  m->add_option("--root", o->root, "the root rank of a broadcast or reduce (default: from the name)");
   m->callback([&action, o] { action = [o] { return run_import(*o); }; });
 }
 

@@ -34,7 +34,10 @@ Conversion to_schedcert(const MscclAlgo& a, const MscclRounds& r, const Dataflow
   if (d.shape.coll == "allgather") p.kind = schedules::ProblemKind::MultinodeBroadcast;
   else if (d.shape.coll == "alltoall") p.kind = schedules::ProblemKind::TotalExchange;
   else if (allreduce) p.kind = schedules::ProblemKind::Allreduce;
-  else {
+  else if (d.shape.coll == "broadcast") {
+    p.kind = schedules::ProblemKind::Broadcast;
+    p.root = placement[static_cast<std::size_t>(d.shape.root)];
+  } else {
     c.why_not = d.shape.coll + ": data flow verified at MSCCL level; schedcert schedule conversion needs the " +
                 d.shape.coll + " problem kind";
     return c;
@@ -52,6 +55,7 @@ Conversion to_schedcert(const MscclAlgo& a, const MscclRounds& r, const Dataflow
     const std::uint64_t r = contribution / ic, k = contribution % ic;
     if (allreduce) return placement[r] * ic + k;  // contribution of node src to chunk k, M = ic
     if (d.shape.coll == "allgather") return placement[r] * cf + k;
+    if (d.shape.coll == "broadcast") return k;  // item m, from the root
     return (placement[r] * n + placement[k / cf]) * cf + k % cf;  // alltoall: k = dst*cf + m
   };
   std::vector<std::vector<schedules::Item>> packets(r.transfers.size());

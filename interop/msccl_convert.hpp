@@ -5,6 +5,7 @@
 // of contributions its chunks carry (msccl_dataflow), and a contribution (rank r, input chunk k)
 // is item r*in_chunks + k, which is exactly schedcert's numbering for
 //   allgather = multinode-broadcast(M = cf)   item src*M + m
+//   broadcast = broadcast(root, M = C)       item m
 //   alltoall  = total-exchange(M = cf)        item (src*N + dst)*M + m
 //   allreduce = allreduce(M = nchunksperloop) item src*M + m (contribution of src to chunk m)
 // B (packet_items) is the largest number of chunks one transfer carries. An allreduce transfer's

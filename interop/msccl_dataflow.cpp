@@ -12,17 +12,22 @@ CollectiveShape collective_shape(const MscclAlgo& a) {
   s.coll = a.coll;
   const std::int64_t n = a.ngpus, c = a.nchunksperloop;
   const bool split = a.coll == "allgather" || a.coll == "alltoall" || a.coll == "reduce_scatter";
-  if (!split && a.coll != "allreduce")
+  const bool rooted = a.coll == "broadcast" || a.coll == "reduce";
+  if (!split && !rooted && a.coll != "allreduce")
     throw InputError(a.source + ": <algo>: attribute 'coll' = \"" + a.coll +
                      "\": no data-flow rule for this collective (allgather, alltoall, allreduce, "
-                     "reduce_scatter)");
+                     "reduce_scatter, broadcast, reduce)" +
+                     (a.coll == "custom" ? std::string("; state it with --collective") : std::string()));
+  if (rooted && (a.root < 0 || a.root >= a.ngpus))
+    throw InputError(a.source + ": <algo>: " + a.coll + " needs its root rank (--root)");
+  s.root = rooted ? a.root : -1;
   if (split && c % n != 0)
     throw InputError(a.source + ": <algo>: attribute 'nchunksperloop' = " + std::to_string(c) +
                      " is not a multiple of ngpus = " + std::to_string(n) + ", as " + a.coll +
                      " needs");
   s.cf = split ? c / n : c;
   s.in_chunks = a.coll == "allgather" ? s.cf : c;
-  s.reduction = a.coll == "allreduce" || a.coll == "reduce_scatter";
+  s.reduction = a.coll == "allreduce" || a.coll == "reduce_scatter" || a.coll == "reduce";
   // The simulation holds every slot of every gpu, and a reduction's slots hold up to ngpus
   // contributions: refuse sizes that would not fit instead of running out of memory.
   const std::int64_t cap = std::int64_t{1} << 27;
@@ -69,11 +74,15 @@ class Simulator {
     const int n = a.ngpus;
     mem_.resize(n);
     access_.resize(n);
+    last_writer_.resize(n);
     for (int g = 0; g < n; ++g) {
       const MscclGpu& gpu = a.gpus[g];
       mem_[g].resize(static_cast<std::size_t>(gpu.i_chunks + gpu.o_chunks + gpu.s_chunks));
       access_[g].resize(mem_[g].size());
+      last_writer_[g].assign(mem_[g].size(), -1);
     }
+    ref_.resize(static_cast<std::size_t>(idx_.size()));
+    for (const StepRef& at : r.order) ref_[idx_(at)] = at;
     rep_.payload.resize(r.transfers.size());
   }
 
@@ -117,7 +126,7 @@ class Simulator {
   void init() {
     const auto& sh = rep_.shape;
     for (int g = 0; g < a_.ngpus; ++g)
-      for (std::int64_t k = 0; k < sh.in_chunks; ++k) {
+      for (std::int64_t k = 0; k < sh.in_chunks && (sh.coll != "broadcast" || g == sh.root); ++k) {
         const long f = flat(g, {MscclBuffer::Input, k});
         if (f < 0)
           throw InputError(a_.source + ":" + std::to_string(a_.gpus[g].line) + ": <gpu id=\"" +
@@ -135,9 +144,11 @@ class Simulator {
       return {};
     }
     access_[at.gpu][f].push_back({step, false});
-    if (mem_[at.gpu][f].empty())
+    if (mem_[at.gpu][f].empty()) {
+      if (rep_.num_violations < 10) early_.push_back({rep_.violations.size(), at.gpu, f, access_[at.gpu][f].size() - 1});
       violation(describe_step(a_, at.gpu, at.tb, at.step) + " reads " + name(at.gpu, s) +
                 " on gpu " + std::to_string(at.gpu) + " before anything arrives there");
+    }
     return mem_[at.gpu][f];
   }
   void write(int step, const StepRef& at, Slot s, Contributions v, bool check_redundant) {
@@ -147,6 +158,7 @@ class Simulator {
       return;
     }
     access_[at.gpu][f].push_back({step, true});
+    last_writer_[at.gpu][f] = step;
     if (check_redundant && mem_[at.gpu][f] != v) all_redundant_ = false;
     mem_[at.gpu][f] = std::move(v);
   }
@@ -205,6 +217,16 @@ class Simulator {
         rep_.notes.push_back("redundant copy: " + describe_step(a_, at.gpu, at.tb, at.step) +
                              " copies what its destination already holds");
     }
+    // A read before arrival names the write it came before (the other step of the conflict).
+    for (const auto& [v, g, f, pos] : early_) {
+      const auto& acc = access_[g][f];
+      std::size_t k = pos + 1;
+      while (k < acc.size() && (!acc[k].second || acc[k].first == acc[pos].first)) ++k;
+      if (v >= rep_.violations.size()) continue;
+      rep_.violations[v] += k < acc.size() ? " (the first write to it is " + where(acc[k].first) +
+                                                 ", not ordered before the read: read before arrival)"
+                                           : " (no other step writes it: read before arrival)";
+    }
     if (rep_.redundant_transfers > 1)
       rep_.notes.push_back(std::to_string(rep_.redundant_transfers) + " redundant transfers in all");
     if (redundant_copies > 1)
@@ -260,25 +282,29 @@ class Simulator {
     const auto n = static_cast<std::uint64_t>(a_.ngpus);
     const auto cf = static_cast<std::uint64_t>(sh.cf);
     const auto ic = static_cast<std::uint64_t>(sh.in_chunks);
+    const bool by_chunk = sh.coll == "allreduce" || sh.coll == "broadcast" || sh.coll == "reduce";
     const std::uint64_t outs = sh.coll == "allgather" || sh.coll == "alltoall" ? n * cf
-                               : sh.coll == "allreduce"                         ? ic
+                               : by_chunk                                       ? ic
                                                                                 : cf;
     std::size_t wrong = 0;
     std::string first;
     for (int q = 0; q < a_.ngpus; ++q)
-      for (std::uint64_t j = 0; j < outs; ++j) {
+      for (std::uint64_t j = 0; j < outs && (sh.coll != "reduce" || q == sh.root); ++j) {
         Contributions want;
         if (sh.coll == "allgather") want = {j};  // (r, k) with j = r*cf + k and in_chunks = cf
         else if (sh.coll == "alltoall") want = {(j / cf) * ic + q * cf + j % cf};
+        else if (sh.coll == "broadcast") want = {static_cast<std::uint64_t>(sh.root) * ic + j};
         else
           for (std::uint64_t r = 0; r < n; ++r)
-            want.push_back(r * ic + (sh.coll == "allreduce" ? j : q * cf + j));
+            want.push_back(r * ic + (by_chunk ? j : q * cf + j));
         const Slot s{MscclBuffer::Output, static_cast<std::int64_t>(j)};
         const long f = flat(q, s);
         const Contributions got = f < 0 ? Contributions{} : mem_[q][f];
         if (got != want && wrong++ == 0)
           first = "at the end gpu " + std::to_string(q) + " " + name(q, s) + " holds " + show(sh, got) +
-                  ", but " + sh.coll + " needs " + show(sh, want);
+                  ", but " + sh.coll + " needs " + show(sh, want) +
+                  (f >= 0 && last_writer_[q][f] >= 0 ? " (last written by " + where(last_writer_[q][f]) + ": wrong final buffer)"
+                                                      : " (never written: wrong final buffer)");
       }
     if (wrong)
       violation(first + (wrong > 1 ? " (" + std::to_string(wrong) + " output chunks are wrong)" : ""));
@@ -292,6 +318,19 @@ class Simulator {
   std::vector<std::vector<Contributions>> mem_;
   std::vector<std::vector<std::vector<std::pair<int, bool>>>> access_;
   bool all_redundant_ = true;
+  std::vector<std::vector<int>> last_writer_;  // flat step index of each slot's last write (-1)
+  std::vector<StepRef> ref_;
+  struct EarlyRead {
+    std::size_t violation;
+    int gpu;
+    long slot;
+    std::size_t access;
+  };
+  std::vector<EarlyRead> early_;
+  std::string where(int step) const {
+    const StepRef& r = ref_[static_cast<std::size_t>(step)];
+    return describe_step(a_, r.gpu, r.tb, r.step);
+  }
 };
 
 }  // namespace

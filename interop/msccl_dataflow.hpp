@@ -15,6 +15,9 @@
 //   alltoall        rank r input k = (r, k), k < N*cf;       rank q: o[r*cf + m] = {(r, q*cf + m)}
 //   allreduce       rank r input k = (r, k), k < C;          every rank: o[k] = {(r, k) : all r}
 //   reduce_scatter  rank r input k = (r, k), k < N*cf;       rank q: o[m] = {(r, q*cf + m) : all r}
+//   broadcast       root input k = (root, k), k < C;          every rank: o[k] = {(root, k)}
+//   reduce          rank r input k = (r, k), k < C;           root: o[k] = {(r, k) : all r}
+// (broadcast and reduce have no root in the XML: MscclAlgo::root, set by msccl_collective.)
 // In place (inplace="1"): allgather's input is o[r*cf ..]; the others' output is their input
 // (reduce_scatter: i[q*cf ..]).
 #pragma once
@@ -34,6 +37,7 @@ struct CollectiveShape {
   std::int64_t cf = 1;         // chunks per rank
   std::int64_t in_chunks = 0;  // input chunks per rank
   bool reduction = false;
+  int root = -1;  // broadcast, reduce
 };
 
 // InputError for an unsupported `coll` or sizes that do not fit it.

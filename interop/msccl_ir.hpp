@@ -74,6 +74,7 @@ struct MscclAlgo {
   int nchannels = 1, ngpus = 0;
   std::int64_t nchunksperloop = 0;
   bool inplace = false;
+  int root = -1;  // broadcast and reduce: the root rank (msccl_collective.hpp; not in the XML)
   std::vector<MscclGpu> gpus;  // gpus[r].id == r (checked)
 
   std::size_t num_thread_blocks() const;

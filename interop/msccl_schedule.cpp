@@ -56,7 +56,66 @@ std::map<std::tuple<int, int, int>, Channel> collect(const MscclAlgo& a, bool se
   return out;
 }
 
+// For each step k of t, the step after which the runtime's flag of t reaches k (-1: never).
+// The runtime (msccl src/graph/topo.cc, mscclGetAlgoFromXmlFile; src/collectives/device/
+// msccl_interpreter.h) drops nops, hands their dependencies to the next step, fuses a chain of
+// `re` steps with one destination and no depid into one transfer (at most 16 reductions per tb
+// before the chain breaks), and runs a counter `step` that advances by the dependencies and the
+// fused reductions of each transfer, then writes flag = step after a transfer whose (last) XML
+// step has hasdep="1". A wait for (tb, k) ends when flag >= k.
+std::vector<int> tb_release(const MscclThreadBlock& t) {
+  struct Transfer {
+    int ndeps = 0, nred = 0, last = 0;
+    bool hasdep = false;
+  };
+  std::vector<Transfer> ts;
+  int pending = 0, total_red = 0;
+  bool open = false;
+  const MscclStep* chain = nullptr;
+  for (int k = 0; k < static_cast<int>(t.steps.size()); ++k) {
+    const MscclStep& st = t.steps[k];
+    if (st.depid >= 0) ++pending;
+    if (st.op == MscclOp::Nop) continue;
+    const bool cont = st.op == MscclOp::Reduce && open && chain && chain->dstbuf == st.dstbuf &&
+                      chain->dstoff == st.dstoff && chain->srcbuf == st.srcbuf && st.depid < 0;
+    if (!cont) {
+      ts.push_back({pending, 0, k, false});
+      pending = 0;
+    }
+    Transfer& x = ts.back();
+    x.last = k;
+    x.hasdep = st.hasdep;
+    if (st.op == MscclOp::Reduce) {
+      ++x.nred;
+      ++total_red;
+      open = !(st.hasdep || total_red == 16);
+      chain = &st;
+    } else {
+      open = false;
+    }
+  }
+  std::vector<std::pair<int, int>> flags;  // (flag value, last XML step), increasing
+  int counter = 0;
+  for (const Transfer& x : ts) {
+    if (x.ndeps > 0) counter += x.ndeps - 1;
+    if (x.nred > 0) counter += x.nred - 1;
+    if (x.hasdep) flags.emplace_back(counter, x.last);
+    ++counter;
+  }
+  std::vector<int> out(t.steps.size(), -1);
+  std::size_t f = 0;
+  for (int k = 0; k < static_cast<int>(t.steps.size()); ++k) {
+    while (f < flags.size() && flags[f].first < k) ++f;
+    if (f < flags.size()) out[k] = flags[f].second;
+  }
+  return out;
+}
+
 }  // namespace
+
+int release_step(const MscclAlgo& a, int gpu, int tb, int step) {
+  return tb_release(a.gpus[gpu].tbs[tb])[step];
+}
 
 MscclRounds derive_rounds(const MscclAlgo& a) {
   const StepIndex idx(a);
@@ -119,71 +178,98 @@ MscclRounds derive_rounds(const MscclAlgo& a) {
                        std::to_string(ns) + " there: a receive with no matching send");
   }
 
-  // Graph: predecessors of each step (tb order, dependency, matching send).
+  // Each dependency as written (dep_of) and as the runtime releases it (released_of: the step
+  // of the same tb after which the flag reaches it; -1 = never).
   std::vector<StepRef> ref(n);
-  std::vector<std::vector<int>> preds(n);
-  std::vector<std::vector<int>> succs(n);
-  std::vector<int> dep_of(n, -1);
+  std::vector<int> dep_of(n, -1), released_of(n, -1);
   std::vector<bool> depended(n, false);
-  for (const MscclGpu& g : a.gpus)
+  for (const MscclGpu& g : a.gpus) {
+    std::vector<std::vector<int>> rel;
+    for (const MscclThreadBlock& t : g.tbs) rel.push_back(tb_release(t));
     for (const MscclThreadBlock& t : g.tbs)
       for (int s = 0; s < static_cast<int>(t.steps.size()); ++s) {
         const StepRef r{g.id, t.id, s};
         const int i = idx(r);
         ref[i] = r;
-        if (s > 0) preds[i].push_back(i - 1);
         const MscclStep& st = t.steps[s];
-        if (st.depid >= 0) {
-          const int d = idx({g.id, st.depid, st.deps});
-          preds[i].push_back(d);
-          dep_of[i] = d;
-          depended[d] = true;
-        }
-        if (out.recv_transfer[i] >= 0) preds[i].push_back(idx(out.transfers[out.recv_transfer[i]].send));
+        if (st.depid < 0) continue;
+        const int d = idx({g.id, st.depid, st.deps});
+        dep_of[i] = d;
+        depended[d] = true;
+        const int rs = rel[st.depid][st.deps];
+        released_of[i] = rs < 0 ? -1 : idx({g.id, st.depid, rs});
       }
-  for (int i = 0; i < n; ++i)
-    for (int p : preds[i]) succs[p].push_back(i);
+  }
 
-  // hasdep flags against the dependencies.
-  int hasdep_unused = 0, hasdep_missing = 0;
-  std::string first_unused, first_missing;
+  // hasdep against the dependencies: a flag no dependency needs is a note; a dependency that
+  // nothing releases is a hang; one released by a later step is a note (it waits longer).
+  int hasdep_unused = 0, late = 0;
+  std::string first_unused, first_late;
+  std::vector<bool> hang_reported(n, false);
   for (int i = 0; i < n; ++i) {
-    const bool flag = step_of(a, ref[i]).hasdep;
-    if (flag && !depended[i] && hasdep_unused++ == 0) first_unused = where(a, ref[i]);
-    if (!flag && depended[i] && hasdep_missing++ == 0) first_missing = where(a, ref[i]);
+    const MscclStep& st = step_of(a, ref[i]);
+    if (st.hasdep && !depended[i] && st.op != MscclOp::Nop && hasdep_unused++ == 0) first_unused = where(a, ref[i]);
+    if (dep_of[i] < 0) continue;
+    const int d = dep_of[i];
+    if (released_of[i] < 0) {
+      if (!hang_reported[d] && out.num_hangs++ < 10)
+        out.hangs.push_back(
+            where(a, ref[i]) + " waits for " + where(a, ref[d]) + " (depid/deps), which has hasdep=\"" +
+            (step_of(a, ref[d]).hasdep ? "1\" but is a nop" : "0\"") + " and no later step of its tb has hasdep=\"1\": the msccl runtime " +
+            "signals a thread block's progress to others only after a step with hasdep=\"1\", so this wait never ends");
+      hang_reported[d] = true;
+    } else if (released_of[i] != d && late++ == 0) {
+      first_late = where(a, ref[i]) + " waits for " + where(a, ref[d]) + ", released only after " +
+                   where(a, ref[released_of[i]]);
+    }
   }
   if (hasdep_unused)
     out.notes.push_back(std::to_string(hasdep_unused) + " step(s) have hasdep=\"1\" but no step depends on them (first: " + first_unused + ")");
-  if (hasdep_missing)
-    out.notes.push_back(std::to_string(hasdep_missing) + " step(s) are a dependency but have hasdep=\"0\" (first: " + first_missing + ")");
+  if (late)
+    out.notes.push_back(std::to_string(late) + " dependenc" + (late == 1 ? "y is" : "ies are") +
+                        " on a step with hasdep=\"0\", released by the runtime only after a later step of its tb with hasdep=\"1\" (first: " +
+                        first_late + "); the rounds count from that step");
 
-  // Kahn's algorithm with the timing rules.
-  std::vector<int> indeg(n);
-  for (int i = 0; i < n; ++i) indeg[i] = static_cast<int>(preds[i].size());
-  std::vector<int> queue;
-  for (int i = 0; i < n; ++i)
-    if (indeg[i] == 0) queue.push_back(i);
-  std::vector<int> send_round(n, 0);
-  for (std::size_t q = 0; q < queue.size(); ++q) {
-    const int i = queue[q];
-    const MscclStep& st = step_of(a, ref[i]);
-    int ready = 0;
-    if (ref[i].step > 0) ready = std::max(ready, out.finish[i - 1]);
-    if (dep_of[i] >= 0) ready = std::max(ready, out.finish[dep_of[i]]);
-    int f = ready;
-    if (out.recv_transfer[i] >= 0)
-      f = std::max(f, send_round[idx(out.transfers[out.recv_transfer[i]].send)]);
-    if (op_sends(st.op)) {
-      f = f + 1;
-      send_round[i] = f;
-      if (out.send_transfer[i] >= 0) out.transfers[out.send_transfer[i]].round = f;
+  // Longest paths (Kahn's algorithm with the timing rules) over tb order, send -> receive and
+  // the dependencies as the runtime releases them; if that has a cycle that the dependencies as
+  // written do not have, the late release deadlocks (a hang) and the layering is redone with
+  // the dependencies as written.
+  auto layer = [&](const std::vector<int>& dep, std::string& cycle, bool& through_late) -> bool {
+    std::vector<std::vector<int>> preds(n), succs(n);
+    for (int i = 0; i < n; ++i) {
+      if (ref[i].step > 0) preds[i].push_back(i - 1);
+      if (dep[i] >= 0) preds[i].push_back(dep[i]);
+      if (out.recv_transfer[i] >= 0) preds[i].push_back(idx(out.transfers[out.recv_transfer[i]].send));
     }
-    out.finish[i] = f;
-    out.order.push_back(ref[i]);
-    for (int s : succs[i])
-      if (--indeg[s] == 0) queue.push_back(s);
-  }
-  if (static_cast<int>(queue.size()) < n) {
+    for (int i = 0; i < n; ++i)
+      for (int p : preds[i]) succs[p].push_back(i);
+    out.order.clear();
+    std::vector<int> indeg(n);
+    for (int i = 0; i < n; ++i) indeg[i] = static_cast<int>(preds[i].size());
+    std::vector<int> queue;
+    for (int i = 0; i < n; ++i)
+      if (indeg[i] == 0) queue.push_back(i);
+    std::vector<int> send_round(n, 0);
+    for (std::size_t q = 0; q < queue.size(); ++q) {
+      const int i = queue[q];
+      const MscclStep& st = step_of(a, ref[i]);
+      int ready = 0;
+      if (ref[i].step > 0) ready = std::max(ready, out.finish[i - 1]);
+      if (dep[i] >= 0) ready = std::max(ready, out.finish[dep[i]]);
+      int f = ready;
+      if (out.recv_transfer[i] >= 0)
+        f = std::max(f, send_round[idx(out.transfers[out.recv_transfer[i]].send)]);
+      if (op_sends(st.op)) {
+        f = f + 1;
+        send_round[i] = f;
+        if (out.send_transfer[i] >= 0) out.transfers[out.send_transfer[i]].round = f;
+      }
+      out.finish[i] = f;
+      out.order.push_back(ref[i]);
+      for (int s : succs[i])
+        if (--indeg[s] == 0) queue.push_back(s);
+    }
+    if (static_cast<int>(queue.size()) == n) return true;
     // A cycle among the unprocessed steps: follow unprocessed predecessors until one repeats.
     std::vector<int> pos(n, -1);
     std::vector<int> path;
@@ -198,18 +284,35 @@ MscclRounds derive_rounds(const MscclAlgo& a) {
           break;
         }
     }
-    std::string msg = a.source + ": the dependencies allow no schedule: a cycle: ";
+    through_late = false;
     for (std::size_t k = pos[i]; k < path.size(); ++k) {
       const int x = path[k];
       const int p = k + 1 < path.size() ? path[k + 1] : path[pos[i]];
-      std::string why = p == x - 1 && ref[p].tb == ref[x].tb && ref[p].gpu == ref[x].gpu
-                            ? "the step before it in its tb"
-                        : p == dep_of[x] ? "its dependency (depid/deps)"
-                                         : "its matching send";
-      msg += where(a, ref[x]) + " waits for " + why + ", ";
+      const bool in_tb = p == x - 1 && ref[p].tb == ref[x].tb && ref[p].gpu == ref[x].gpu;
+      std::string why = in_tb ? "the step before it in its tb"
+                        : p == dep[x] && dep[x] != dep_of[x]
+                            ? "its dependency " + where(a, ref[dep_of[x]]) + " (depid/deps), released only after " + where(a, ref[p]) + " (the first later step of that tb with hasdep=\"1\")"
+                        : p == dep[x] ? "its dependency (depid/deps)"
+                                      : "its matching send";
+      if (!in_tb && p == dep[x] && dep[x] != dep_of[x]) through_late = true;
+      cycle += where(a, ref[x]) + " waits for " + why + ", ";
     }
-    msg += "and so on around";
-    throw InputError(msg);
+    cycle += "and so on around";
+    return false;
+  };
+  std::vector<int> runtime_dep(n, -1);
+  for (int i = 0; i < n; ++i) runtime_dep[i] = released_of[i] >= 0 ? released_of[i] : dep_of[i];
+  std::string cycle;
+  bool through_late = false;
+  if (!layer(runtime_dep, cycle, through_late)) {
+    if (!through_late) throw InputError(a.source + ": the dependencies allow no schedule: a cycle: " + cycle);
+    if (out.num_hangs++ < 10)
+      out.hangs.push_back("a deadlock on the msccl runtime, which releases a dependency on a step with hasdep=\"0\" only after a later step of its tb with hasdep=\"1\": " + cycle);
+    for (auto& t : out.transfers) t.round = 0;
+    std::fill(out.finish.begin(), out.finish.end(), 0);
+    cycle.clear();
+    if (!layer(dep_of, cycle, through_late))
+      throw InputError(a.source + ": the dependencies allow no schedule: a cycle: " + cycle);
   }
   for (const auto& t : out.transfers) out.rounds = std::max(out.rounds, t.round);
   std::vector<int> order(out.transfers.size());

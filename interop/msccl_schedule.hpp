@@ -40,9 +40,15 @@ struct MscclRounds {
   std::vector<StepRef> order;
   // Per flat step index (StepIndex): finish time, and the transfer it receives / sends in (-1).
   std::vector<int> finish, recv_transfer, send_transfer;
-  // Odd but harmless things: hasdep flags that disagree with the deps, receive fields that
-  // disagree with their send's, ... (one line each, counted).
+  // Odd but harmless things: hasdep flags that no step needs, receive fields that disagree
+  // with their send's, dependencies released late, ... (one line each, counted).
   std::vector<std::string> notes;
+  // Progress violations (the program hangs on the msccl runtime; exit 1): a dependency that no
+  // step with hasdep="1" releases, or a cycle that the runtime's late release closes. The rounds,
+  // order and data flow are then those of the program read with every dependency released at
+  // once (as if its hasdep were set), so that the other checks still say something.
+  std::vector<std::string> hangs;
+  std::size_t num_hangs = 0;
 };
 
 // Flat numbering of steps: gpu by gpu, tb by tb.
@@ -57,8 +63,16 @@ class StepIndex {
   int size_ = 0;
 };
 
+// The msccl runtime's release rule (docs/msccl.md "Progress"): a thread block publishes its
+// progress only after a step with hasdep="1" (its flag becomes that step's index, counted as
+// the runtime counts: nops fold into the next step, fused `re` chains count each step); a wait
+// for step k of tb t (depid/deps) ends when t's flag reaches k. release_step(a, gpu, tb, k) is
+// the step after which that happens, or -1 when no later step of t has hasdep="1" (a hang).
+int release_step(const MscclAlgo& a, int gpu, int tb, int step);
+
 // InputError (exit 2) when no schedule exists: a send or receive without a partner, a count
-// mismatch, two tbs for one (peer, channel, direction), or a dependency cycle.
+// mismatch, two tbs for one (peer, channel, direction), or a dependency cycle that exists even
+// with every dependency released at once. Hangs due to hasdep go to MscclRounds::hangs.
 MscclRounds derive_rounds(const MscclAlgo& a);
 
 }  // namespace schedcert::interop
