@@ -19,6 +19,7 @@
 #include "encodings/synthesis.hpp"
 #include "schedules/error.hpp"
 #include "schedules/schedule_json.hpp"
+#include "certify/known_schedules.hpp"
 #include "schedules/watchdog.hpp"
 #include "verifier/bounds.hpp"
 #include "witnesses/coq_optimum.hpp"
@@ -38,6 +39,9 @@ struct SynthOptions {
   // The pipeline's phases to leave out (encodings/synthesis.hpp, skip_phases); --no-cayley
   // --no-bounds --no-slack is issue 19's exact mode.
   bool no_cayley = false, no_routes = false, no_bounds = false, no_slack = false, no_counts = false;
+  // Issue 27, item 3: the walk's upper bound (a known schedule) and binary search.
+  std::string upper_from;
+  bool no_known_upper = false, bisect = false;
   std::string coq;                      // --coq DIR (issue 26)
   std::size_t coq_lrat_max = 1 << 20;   // --coq-lrat-max BYTES
   std::string command;                  // the command line, for the .v header
@@ -100,10 +104,15 @@ int report(const encodings::SynthesisResult& r, unsigned steps, const SynthOptio
 }
 
 int report_optimum(const encodings::OptimumResult& r, unsigned lo, unsigned hi,
-                   const SynthOptions& o) {
+                   const SynthOptions& o, const encodings::KnownUpper* upper = nullptr) {
   if (!r.optimum) {
-    std::cout << "no optimum established in [" << lo << ", " << hi << "]: last answer "
-              << encodings::to_string(r.at_optimum.status) << "\n";
+    if (upper)
+      std::cout << "no optimum established: the optimum is in [" << lo << ", " << upper->schedule.num_steps()
+                << "] (a schedule of " << count_of(upper->schedule.num_steps(), "step") << " is known: " << upper->label
+                << "); last answer " << encodings::to_string(r.at_optimum.status) << "\n";
+    else
+      std::cout << "no optimum established in [" << lo << ", " << hi << "]: last answer "
+                << encodings::to_string(r.at_optimum.status) << "\n";
     if (!r.at_optimum.reason.empty()) std::cout << "  why: " << r.at_optimum.reason << "\n";
     if (r.below.status == encodings::SynthesisStatus::Impossible && !r.below.certificate.empty())
       std::cout << "  last impossible: " << r.below.certificate << "\n";
@@ -315,6 +324,14 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       ->default_val(0);
   sub->add_option("--max-steps", o->max_steps, "least-T search: give up above this T (0: bound + 64)")
       ->default_val(0);
+  sub->add_option("--upper-from", o->upper_from,
+                  "least-T search: a schedule file (same network, model and problem) whose step count bounds the "
+                  "walk; verified natively first. Default: the best known schedule (a construction for the model, "
+                  "or one derived from another model's construction by re-binding or splitting steps)");
+  sub->add_flag("--no-known-upper", o->no_known_upper,
+                "least-T search: do not look for a known schedule (walk up to --max-steps)");
+  sub->add_flag("--bisect", o->bisect,
+                "least-T search: binary search between the lower and the upper bound instead of walking up");
   sub->add_option("--timeout", o->timeout, "seconds for the solver calls (whole search)")
       ->default_val(600);
   sub->add_option("-o,--output", o->out, "write the found schedule here (JSON)");
@@ -398,10 +415,21 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       }
       const unsigned lo = encodings::walk_start(so, range), hi = range.hi;
       std::cout << "lower bound " << range.bound << " (" << range.argument << ")\n";
+      so.bisect = o->bisect;
+      std::optional<encodings::KnownUpper> upper;
+      if (!o->upper_from.empty()) {
+        upper = encodings::KnownUpper{read_schedule_file(o->upper_from).schedule, "--upper-from " + o->upper_from};
+      } else if (!o->no_known_upper) {
+        if (auto b = certify::best_known_schedule(net, m, p)) upper = encodings::KnownUpper{std::move(b->s), b->label};
+      }
+      if (upper)
+        std::cout << "upper bound " << upper->schedule.num_steps() << " (" << upper->label
+                  << "; checked by the native verifier before the walk)\n";
       // --max-steps below the lower bound: the question is whether T = hi works (it cannot).
       if (hi < lo) return report(encodings::synthesize(net, m, p, hi, so), hi, *o);
-      const auto best = encodings::minimize_steps(net, m, p, lo, hi, so);
-      return write_coq_optimum(best, report_optimum(best, lo, hi, *o), *o);
+      const encodings::KnownUpper* up = upper ? &*upper : nullptr;
+      const auto best = encodings::minimize_steps(net, m, p, lo, hi, so, up);
+      return write_coq_optimum(best, report_optimum(best, lo, hi, *o, up), *o);
     };
   });
 }
