@@ -417,17 +417,23 @@ OptimumResult minimize_steps(const Network& net, Model model, const Problem& pro
     out.upper_label = upper->label;
     if (*known == 0 || *known - 1 < hi) hi = *known == 0 ? 0 : *known - 1;
   }
-  auto known_optimal = [&](std::optional<SynthesisResult> below) {
-    out.optimum = *known;
-    out.at_optimum = SynthesisResult{};
-    out.at_optimum.status = SynthesisStatus::Found;
-    out.at_optimum.schedule = upper->schedule;
-    out.at_optimum.certificate = "the known schedule (" + upper->label + "), verified by the native verifier";
-    out.from_upper = true;
-    if (*known == 0) return finish(std::nullopt);
-    out.below = below ? std::move(*below) : run_at(*known - 1);
+  // T found: the optimum, once T - 1 is refuted (`below` when it was already asked). An unknown
+  // T - 1 leaves the gap open (as in minimize_successive).
+  auto optimum_at = [&](unsigned T, SynthesisResult found, std::optional<SynthesisResult> below) {
+    out.optimum = T;
+    out.at_optimum = std::move(found);
+    if (T == 0) return finish(std::nullopt);
+    out.below = below ? std::move(*below) : run_at(T - 1);
     if (out.below.status != SynthesisStatus::Impossible) out.optimum.reset();
-    return finish(*known - 1);
+    return finish(T - 1);
+  };
+  auto known_optimal = [&](std::optional<SynthesisResult> below) {
+    SynthesisResult r;
+    r.status = SynthesisStatus::Found;
+    r.schedule = upper->schedule;
+    r.certificate = "the known schedule (" + upper->label + "), verified by the native verifier";
+    out.from_upper = true;
+    return optimum_at(*known, std::move(r), std::move(below));
   };
   if (known && *known <= first) return known_optimal(std::nullopt);  // it meets the lower bound
   std::optional<SynthesisResult> prev;  // result for T - 1 when it was computed
@@ -459,12 +465,9 @@ OptimumResult minimize_steps(const Network& net, Model model, const Problem& pro
     }
     if (best_found) {
       const unsigned T = best_found->first;
-      out.optimum = T;
-      out.at_optimum = std::move(best_found->second);
-      if (T == 0) return finish(std::nullopt);
-      out.below = best_impossible && best_impossible->first == T - 1 ? std::move(best_impossible->second) : run_at(T - 1);
-      if (out.below.status != SynthesisStatus::Impossible) out.optimum.reset();
-      return finish(T - 1);
+      std::optional<SynthesisResult> below;
+      if (best_impossible && best_impossible->first + 1 == T) below = std::move(best_impossible->second);
+      return optimum_at(T, std::move(best_found->second), std::move(below));
     }
     if (best_impossible && known && best_impossible->first + 1 == *known) return known_optimal(std::move(best_impossible->second));
     if (best_impossible) out.below = std::move(best_impossible->second);
@@ -473,14 +476,7 @@ OptimumResult minimize_steps(const Network& net, Model model, const Problem& pro
   for (unsigned T = first; T <= hi; ++T) {
     SynthesisResult r = run_at(T);
     if (r.status == SynthesisStatus::Found) {
-      out.optimum = T;
-      out.at_optimum = std::move(r);
-      if (T == 0) return finish(std::nullopt);
-      out.below = prev ? std::move(*prev) : run_at(T - 1);
-      // An optimum needs T - 1 refuted; an unknown T - 1 leaves the gap open (as in
-      // minimize_successive).
-      if (out.below.status != SynthesisStatus::Impossible) out.optimum.reset();
-      return finish(T - 1);
+      return optimum_at(T, std::move(r), std::move(prev));
     }
     if (r.status == SynthesisStatus::Unknown) {
       out.at_optimum = std::move(r);
