@@ -17,6 +17,7 @@
 #include <sstream>
 
 #include "encodings/leaf_bound.hpp"
+#include "certify/known_schedules.hpp"
 #include "encodings/synthesis.hpp"
 #include "schedules/error.hpp"
 #include "schedules/registry.hpp"
@@ -92,43 +93,8 @@ std::string in_dir(const SweepOptions& o, const std::string& name) {
 }
 
 // The parameter sets a construction might take for this network (see sweep.hpp).
-std::vector<Params> candidates(const Network& net) {
-  std::vector<Params> ps;
-  if (net.is_hypercube()) {
-    Params p;
-    p.dim = net.dims();
-    ps.push_back(p);
-  } else {
-    bool same_ring = true;
-    for (const auto& f : net.factors())
-      same_ring = same_ring && f.kind == FactorKind::Ring && f.size == net.factors()[0].size;
-    if (same_ring) {
-      Params p;
-      p.dim = net.dims();
-      p.radix = static_cast<int>(net.factors()[0].size);
-      ps.push_back(p);
-    }
-  }
-  Params p;
-  p.network = net.name();
-  ps.push_back(p);
-  return ps;
-}
 
-bool same_problem(const Problem& a, const Problem& want) {
-  if (a.kind != want.kind || a.messages != want.messages || a.packet_items != want.packet_items)
-    return false;
-  if (a.has_root() && a.root != want.root) return false;
-  return true;  // successive broadcasts: the construction's own order is kept
-}
 
-// A valid schedule of this network and problem already known to the sweep (a construction's,
-// a synthesised optimum, or a shorter schedule), under the model it was made for.
-struct Known {
-  std::string label;
-  Model model;
-  Schedule s;
-};
 
 void fill_unknown(SweepRow& r, std::uint64_t lo, std::optional<std::uint64_t> hi) {
   r.verdict = SweepVerdict::Unknown;
@@ -202,36 +168,6 @@ void certify_row(SweepRow& r, const Schedule& s, ProblemKind k, const SweepOptio
   }
 }
 
-// A construction's schedule for this network and problem (one model of its list).
-struct Built {
-  const Construction* c;
-  Params p;
-  Schedule s;
-};
-
-// Every registered construction that builds (net, k) with the sweep's parameters, per model.
-// (All of its models, even those not swept: derive_best uses them as upper bounds.)
-std::vector<Built> built_schedules(const Network& net, ProblemKind k) {
-  std::vector<Built> out;
-  const Problem want = sweep_problem(net, k);
-  for (const auto& c : Registry::instance().all()) {
-    if (c.problem != k) continue;
-    for (Model m : c.models) {
-      for (Params p : candidates(net)) {
-        p.model = m;
-        try {
-          Schedule s = generate(c, p);
-          if (s.network().name() != net.name() || !same_problem(s.problem(), want)) continue;
-          out.push_back({&c, p, std::move(s)});
-          break;
-        } catch (const InputError&) {
-          continue;  // these parameters are not this construction's
-        }
-      }
-    }
-  }
-  return out;
-}
 
 SweepRow construction_row(const Network& net, Model m, ProblemKind k, const Built& b,
                           std::vector<Known>& pool, const SweepOptions& o) {
@@ -255,76 +191,7 @@ SweepRow construction_row(const Network& net, Model m, ProblemKind k, const Buil
   return r;
 }
 
-enum class Split { None, Parity, Greedy };
 
-// The transmissions of s, bound to model m (and the sweep's problem), with each step either kept
-// or split into sub-steps in which every node takes part in at most one transmission: Parity
-// (hypercubes: even senders first; a single-port-full step becomes two single-port-half steps,
-// since an even sender's receiver is odd) or Greedy (each transmission in the first sub-step
-// where both its ends are free; at most 3 sub-steps for a single-port-full step). Splitting keeps
-// the order of steps, so every item still arrives before it is forwarded. The native verifier
-// decides whether the result is valid under m.
-Schedule rebound(const Schedule& s, Model m, const Problem& p, Split split) {
-  Schedule out(s.network(), m, p);
-  const std::size_t n = s.network().num_nodes();
-  std::vector<std::vector<char>> busy;  // per sub-step: nodes already sending or receiving
-  std::vector<std::size_t> colour;
-  for (std::size_t st = 0; st < s.num_steps(); ++st) {
-    if (split == Split::None) {
-      out.begin_step();
-      for (std::size_t k = s.step_begin(st); k < s.step_end(st); ++k)
-        out.add(s.from(k), s.to(k), s.packet(k));
-      continue;
-    }
-    busy.clear();
-    colour.clear();
-    for (std::size_t k = s.step_begin(st); k < s.step_end(st); ++k) {
-      std::size_t c = 0;
-      if (split == Split::Parity) {
-        c = __builtin_popcount(s.from(k)) & 1;
-      } else {
-        while (c < busy.size() && (busy[c][s.from(k)] || busy[c][s.to(k)])) ++c;
-      }
-      if (c >= busy.size()) busy.resize(c + 1, std::vector<char>(n, 0));
-      busy[c][s.from(k)] = busy[c][s.to(k)] = 1;
-      colour.push_back(c);
-    }
-    for (std::size_t c = 0; c < busy.size(); ++c) {
-      bool opened = false;
-      for (std::size_t k = s.step_begin(st); k < s.step_end(st); ++k) {
-        if (colour[k - s.step_begin(st)] != c) continue;
-        if (!opened) out.begin_step();
-        opened = true;
-        out.add(s.from(k), s.to(k), s.packet(k));
-      }
-    }
-  }
-  return out;
-}
-
-struct Derived {
-  Schedule s;
-  std::string label;  // "derived:<source>/<its model>[+parity-split|+greedy-split]"
-};
-
-// The shortest valid schedule for model m made from a known schedule of another model.
-std::optional<Derived> derive_best(const std::vector<Known>& pool, Model m, const Problem& p) {
-  std::optional<Derived> best;
-  for (const auto& b : pool) {
-    if (b.model == m) continue;
-    for (Split split : {Split::None, Split::Parity, Split::Greedy}) {
-      if (split == Split::Parity && !b.s.network().is_hypercube()) continue;
-      Schedule s = rebound(b.s, m, p, split);
-      if (best && s.num_steps() >= best->s.num_steps()) continue;
-      if (!verifier::verify_native(s).valid) continue;
-      const char* how = split == Split::None     ? ""
-                        : split == Split::Parity ? "+parity-split"
-                                                 : "+greedy-split";
-      best = Derived{std::move(s), "derived:" + b.label + "/" + schedules::to_string(b.model) + how};
-    }
-  }
-  return best;
-}
 
 // No construction for m: derived upper bound, then T upwards from the lower bound (sweep.hpp).
 SweepRow synthesis_row(const Network& net, Model m, ProblemKind k, std::vector<Known>& pool,
@@ -459,7 +326,7 @@ std::vector<SweepRow> run_sweep(const SweepOptions& options) {
     std::map<ProblemKind, std::vector<Built>> by_problem;
     std::map<ProblemKind, std::vector<Known>> pools;  // grows with every verified schedule found
     for (ProblemKind k : o.problems) {
-      by_problem.emplace(k, built_schedules(net, k));
+      by_problem.emplace(k, built_schedules(net, sweep_problem(net, k)));
       for (const auto& b : by_problem.at(k)) pools[k].push_back({b.c->name, b.p.model, b.s});
     }
     for (Model m : o.models)

@@ -20,10 +20,12 @@
 
 #include "schedules/atomic_file.hpp"
 #include "cli/commands.hpp"
+#include "cli/cube_cli.hpp"
 #include "schedules/error.hpp"
 #include "search/alpha_cubes.hpp"
 #include "search/conquer.hpp"
 #include "search/distributor.hpp"
+#include "search/ledger.hpp"
 #include "search/projection.hpp"
 #include "search/runner.hpp"
 
@@ -33,29 +35,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-
-struct CubeCli {
-  std::string dir, resume, output, seed_witness, shard;
-  unsigned jobs = 0;
-  double timeout = 0, cube_timeout = 0;
-  bool keep_proofs = false, quiet = false;
-  std::size_t limit = 0;
-  std::uint64_t sample_seed = 0;
-  int depth = -1;
-  std::size_t target = 0;
-  // families
-  int dim = 0;
-  unsigned max_size = 0;
-  std::string network, model = "all-port", problem, allocation;
-  std::vector<unsigned> sources;
-  unsigned root = 0, messages = 1, steps = 0;
-  bool no_symmetry = false;
-  // merge / stats
-  std::vector<std::string> others;
-  std::vector<unsigned> workers{1, 2, 16, 64, 256};
-  std::size_t total = 0;
-  bool recheck = false;
-};
 
 search::RunOptions run_options(const CubeCli& o) {
   search::RunOptions r;
@@ -108,37 +87,6 @@ json alpha_witness(const json& w, int d) {
   throw InputError("--seed-witness: expected {\"cds\": [...]} or a tree with \"edges\"");
 }
 
-int print_summary(const search::Family& f, const search::RunDir& run, const search::RunSummary& s, const CubeCli& o) {
-  std::cout << "cube run: " << f.title() << "\n";
-  std::cout << "  run directory: " << run.path() << " (" << run.cubes().size() << " cubes)\n";
-  std::cout << "  coverage: " << (run.coverage().checked ? "established: " : "NOT established: ")
-            << run.coverage().message << "\n";
-  std::cout << "  answer: ";
-  switch (s.verdict) {
-    case search::RunVerdict::Unsat: std::cout << "UNSAT (certified): "; break;
-    case search::RunVerdict::Sat: std::cout << "SAT (witness verified natively): "; break;
-    case search::RunVerdict::Open: std::cout << "OPEN: "; break;
-  }
-  std::cout << s.message << "\n";
-  if (s.verdict == search::RunVerdict::Sat) std::cout << "  witness: " << run.path() << "/witness.json\n";
-  std::cout << "  cubes: " << s.unsat << " unsat (every DRAT proof checked; " << s.unsat_lrat
-            << " of them also by the Coq-verified LRAT checker), " << s.sat << " sat, " << s.unknown
-            << " open, " << s.pending << " not run; cube CPU total " << search::format_duration(s.total_cube_cpu)
-            << " (" << s.total_cube_cpu << " s, of which proof checks " << s.total_check_cpu << " s)";
-  if (s.wall_seconds > 0)
-    std::cout << "; this invocation: wall " << s.wall_seconds << " s, cube CPU " << s.cpu_seconds << " s";
-  std::cout << "\n";
-  if (s.skipped_files) std::cout << "  ignored " << s.skipped_files << " unreadable/inconsistent result file(s)\n";
-  if (!o.output.empty()) {
-    json j = s.to_json();
-    j["title"] = f.title();
-    j["run_directory"] = run.path();
-    j["coverage"] = search::to_json(run.coverage());
-    write_atomically("-o", o.output, [&](std::ostream& out) { out << j.dump(2) << "\n"; });
-  }
-  if (s.verdict == search::RunVerdict::Open) return run.coverage().checked ? 3 : 1;
-  return 0;
-}
 
 // Prepares (or opens) the run directory and runs its cubes, locally or on the MPI ranks.
 int run_family(const json& query, const CubeCli& o, std::function<std::string()> bounds = {},
@@ -164,6 +112,19 @@ int run_family(const json& query, const CubeCli& o, std::function<std::string()>
     run = std::make_unique<search::RunDir>(
         search::RunDir::create(o.dir, *family, cubes, cov, json{{"depth", o.depth}, {"target", o.target}}));
   } else {
+    if (!o.ledger.empty()) {  // continue a ledger: rebuild the run here if needed, import its rows
+      const auto l = search::read_ledger(o.ledger);
+      if (!search::RunDir::exists(o.resume)) search::create_from_ledger(l, o.resume, !o.quiet);
+      const auto r = search::RunDir::open(o.resume);
+      std::string report;
+      const auto fam = search::make_family(r.query());
+      if (search::check_ledger_against(l, *fam, r, &report) > 0)
+        throw InputError("--ledger: '" + o.ledger + "' has rows that fail the checks:\n" + report);
+      const std::size_t n = search::import_ledger(l, r, fs::path(o.ledger).filename().string());
+      if (!o.quiet)
+        std::cerr << "[cube] ledger " << o.ledger << ": " << n << " finished cube(s) imported (checked by the runs "
+                  << "that wrote it)" << std::endl;
+    }
     run = std::make_unique<search::RunDir>(search::RunDir::open(o.resume));
     if (!query.is_null() && run->query() != query)
       throw InputError("--resume: '" + o.resume + "' holds another query: " + run->query().dump());
@@ -187,7 +148,7 @@ int run_family(const json& query, const CubeCli& o, std::function<std::string()>
   } else {
     s = search::run_local(*family, *run, ro);
   }
-  return print_summary(*family, *run, s, o);
+  return print_cube_summary(*family, *run, s, o);
 }
 
 void add_run_options(CLI::App* c, CubeCli& o, bool with_dir) {
@@ -225,6 +186,9 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
       "  mpirun -np 64 schedcert-mpi cube resume run-a7                 # the same on MPI ranks\n"
       "  schedcert cube merge run-a7 run-a7-shard1  &&  schedcert cube check run-a7\n"
       "  schedcert cube stats run-a7 --workers 16,64,256                # per-cube times, projection\n"
+      "  schedcert cube ledger run-a7 -o ledgers/alpha-d7-k24.jsonl      # the outcome, small enough to commit\n"
+      "  schedcert cube resume run-a7b --ledger ledgers/alpha-d7-k24.jsonl   # continue it on another machine\n"
+      "  schedcert cube check ledgers/alpha-d7-k24.jsonl --sample 20     # re-validate: coverage, hashes, 20 cubes\n"
       "Exit codes: 0 answered and certified (unsat or sat), 1 coverage not established, 3 open,\n"
       "4 merged runs disagree, 2 input error. docs/cube-and-conquer.md has the details.\n");
   auto o = std::make_shared<CubeCli>();
@@ -302,7 +266,9 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
   });
 
   auto* resume = sub->add_subcommand("resume", "continue the run in DIR (its query and cubes are read from DIR)");
-  resume->add_option("dir", o->resume, "run directory")->required();
+  resume->add_option("dir", o->resume, "run directory (created from --ledger when it does not exist)")->required();
+  resume->add_option("--ledger", o->ledger, "a ledger (cube ledger) whose finished cubes are imported first: continue "
+                                            "a run that another machine started");
   add_run_options(resume, *o, false);
   resume->callback([&action, o] { action = [o] { return run_family(json(), *o); }; });
 
@@ -319,51 +285,12 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
       bool conflict = false;
       std::cout << search::merge_runs(into, others, &conflict) << "\n";
       const auto family = search::make_family(into.query());
-      const int code = print_summary(*family, into, search::summarize(*family, into), *o);
+      const int code = print_cube_summary(*family, into, search::summarize(*family, into), *o);
       return conflict ? 4 : code;
     };
   });
 
-  auto* check = sub->add_subcommand("check", "judge a run directory again: coverage re-checked, every result re-read, "
-                                             "witnesses re-verified, kept proofs re-checked (--recheck-proofs)");
-  check->add_option("dir", o->dir, "run directory")->required();
-  check->add_flag("--recheck-proofs", o->recheck, "re-run the DRAT checker on every kept proof");
-  check->add_option("-o,--output", o->output, "write the summary as JSON");
-  check->callback([&action, o] {
-    action = [o] {
-      auto run = search::RunDir::open(o->dir);
-      const auto family = search::make_family(run.query());
-      const auto cov = family->check_coverage(run.cubes());
-      std::cout << "coverage re-checked: " << cov.message << "\n";
-      if (cov.checked != run.coverage().checked) std::cout << "  (differs from the recorded coverage verdict)\n";
-      run.set_coverage(cov);
-      std::size_t rechecked = 0, failed = 0, missing = 0;
-      if (o->recheck) {
-        for (const auto& [id, r] : run.load_results()) {
-          if (r.status != search::CubeStatus::Unsat) continue;
-          if (r.proof.file.empty()) {
-            ++missing;
-            continue;
-          }
-          const auto why = search::recheck_proof(*family, run.cubes()[id], (fs::path(o->dir) / r.proof.file).string(),
-                                                 r.proof.extra_file.empty() ? "" : (fs::path(o->dir) / r.proof.extra_file).string());
-          ++rechecked;
-          if (!why.empty()) {
-            ++failed;
-            std::cout << "  cube " << id << ": " << why << "\n";
-            search::CubeResult bad = r;
-            bad.status = search::CubeStatus::Unknown;
-            bad.proof.checked = false;
-            bad.reason = "re-check failed: " + why;
-            run.write_json("results/cube-" + std::to_string(id) + ".json", search::to_json(bad));
-          }
-        }
-        std::cout << "proofs re-checked: " << rechecked << " (" << failed << " rejected, " << missing
-                  << " unsat cubes without a kept proof: their recorded check is trusted)\n";
-      }
-      return print_summary(*family, run, search::summarize(*family, run), *o);
-    };
-  });
+  add_cube_ledger_commands(sub, action, o);
 
   auto* stats = sub->add_subcommand("stats", "per-cube CPU time distribution of a run and the projected wall time "
                                              "on N workers (list scheduling, bootstrap from the measured cubes)");

@@ -186,6 +186,12 @@ LratVerdict run_lrat_alpha(int d, int level, const std::string& extras_path, con
   return run_checker(args);
 }
 
+LratVerdict run_lrat_synth(const std::string& spec_path, const std::string& lrat_path, const std::string& cnf_path) {
+  std::vector<std::string> args{"--synth", spec_path, lrat_path};
+  if (!cnf_path.empty()) args.push_back(cnf_path);
+  return run_checker(args);
+}
+
 namespace {
 
 void append_clauses(std::string& out, const std::vector<Clause>& cnf) {

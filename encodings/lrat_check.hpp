@@ -70,6 +70,12 @@ LratVerdict run_lrat_checker(const std::string& cnf_path, const std::string& lra
 LratVerdict run_lrat_alpha(int d, int level, const std::string& extras_path, const std::string& lrat_path,
                            const std::string& cnf_path);
 
+// `schedcert-lrat --synth SPEC LRAT [CNF]` (issue 26): the checker generates the time-indexed
+// synthesis CNF itself with the function extracted from coq/synth/SynthCnf.v (synth_cnf of the
+// instance in SPEC, encodings/synth_coq_cnf.hpp's synth_coq_spec), checks LRAT against it and
+// compares it with the DIMACS file CNF clause by clause (cnf_comparison).
+LratVerdict run_lrat_synth(const std::string& spec_path, const std::string& lrat_path, const std::string& cnf_path);
+
 struct UnsatCertificate {
   DratReport drat;            // our forward DRAT checker on the solver's proof (writes the LRAT)
   LratVerdict lrat;           // the verified checker on CNF + LRAT

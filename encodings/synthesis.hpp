@@ -52,6 +52,7 @@ struct SynthesisOptions {
   bool counting_bounds = true;         // phase 1 (off: every answer comes from the solver)
   bool slack_rules = true;             // implied capacity constraints in phase 4 (synth_slack)
   bool count_rules = true;             // per-node reception counts per step in phase 4
+  bool bisect = false;                 // minimize_steps: binary search over T instead of upwards
 };
 
 enum class SynthesisStatus { Found, Impossible, Unknown };
@@ -84,10 +85,22 @@ struct OptimumResult {
   std::optional<unsigned> optimum;
   SynthesisResult at_optimum;
   SynthesisResult below;
+  bool from_upper = false;   // the optimum is the known schedule's step count
+  std::string upper_label;   // the known schedule, when one was given
 };
 
+// A schedule known before the walk (a construction, a derived schedule, --upper-from FILE): the
+// walk asks only T < its steps, and when every such T from the bound up is impossible, its step
+// count is the optimum (issue 27, item 3). It is verified natively before use.
+struct KnownUpper {
+  schedules::Schedule schedule;
+  std::string label;
+};
+
+// With options.bisect, a binary search over [lo, hi] (fewer queries when the gap is wide; an
+// optimum still needs T found and T - 1 impossible).
 OptimumResult minimize_steps(const schedules::Network& net, schedules::Model model,
                              const schedules::Problem& problem, unsigned lo, unsigned hi,
-                             const SynthesisOptions& options = {});
+                             const SynthesisOptions& options = {}, const KnownUpper* upper = nullptr);
 
 }  // namespace schedcert::encodings

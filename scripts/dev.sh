@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian 12 machine (run as root):
-#   bash scripts/dev.sh demo    install what is missing, build, certify the built-in constructions
+#   bash scripts/dev.sh demo    install what the CLI needs, build it (quiet: build/demo.log), certify the built-ins
 #   bash scripts/dev.sh test    install what is missing, build, run the whole test suite (ctest)
 #   bash scripts/dev.sh bench   install, build, run the benchmarks (figures go to docs/benchmarks.md)
 #   bash scripts/dev.sh asan    install, build with AddressSanitizer + UBSan, run the fast tests
@@ -21,20 +21,28 @@ packages=(cmake g++ make libz3-dev libcli11-dev doctest-dev nlohmann-json3-dev l
           libcadical-dev cadical libnauty2-dev libpugixml-dev nauty libopenmpi-dev openmpi-bin ccache libssl-dev z3 cvc5 coq ocaml ocaml-findlib
           libsha-ocaml-dev python3 texlive-latex-base texlive-pictures graphviz libgraphviz-dev chromium fonts-dejavu-core clang libclang-rt-14-dev
           pybind11-dev python3-pybind11 python3-dev python3-numpy python3-pytest)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-  echo "== installing: ${missing[*]}"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+# The demo needs only the library, the CLI and the verified LRAT checker (issue 29): no MPI,
+# Python, LaTeX, Chromium, clang, re-checkers or benchmarks.
+demo_packages=(cmake g++ make ccache libz3-dev libcli11-dev doctest-dev nlohmann-json3-dev libcadical-dev
+               libnauty2-dev libpugixml-dev libgraphviz-dev libssl-dev coq ocaml ocaml-findlib libsha-ocaml-dev)
+install_missing() {  # install_missing PACKAGE...
+  local missing=() p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  if [ "${#missing[@]}" -gt 0 ]; then
+    echo "== installing ${#missing[@]} package(s): ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  fi
+}
+if [ "$what" = demo ]; then install_missing "${demo_packages[@]}"; else install_missing "${packages[@]}"; fi
 
 jobs="$(nproc)"
 build() {  # build DIR [cmake args...]
   local dir="$1"; shift
-  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+  # Options the demo turns off are turned back on (a cached OFF would otherwise stick).
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -USCHEDCERT_PYTHON -DSCHEDCERT_BENCHMARKS=ON "$@" >/dev/null
   cmake --build "$dir" -j"$jobs"
 }
 
@@ -80,7 +88,19 @@ fast_tests_sharded() {  # fast_tests_sharded BINARY
 
 case "$what" in
   demo)
-    build build
+    # Quiet phases with the elapsed time; the full output goes to build/demo.log.
+    t0=$SECONDS
+    mkdir -p build
+    log="$PWD/build/demo.log"
+    : > "$log"
+    phase() { printf '== [%02d:%02d] %s\n' $(( (SECONDS - t0) / 60 )) $(( (SECONDS - t0) % 60 )) "$*"; }
+    phase "configuring (log: build/demo.log)"
+    cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DSCHEDCERT_PYTHON=OFF -DSCHEDCERT_BENCHMARKS=OFF >>"$log" 2>&1 \
+      || { tail -30 "$log"; echo "== configure failed: build/demo.log has the full output" >&2; exit 1; }
+    phase "building schedcert and the Coq-verified LRAT checker (first time: several minutes)"
+    cmake --build build -j"$jobs" --target schedcert >>"$log" 2>&1 \
+      || { tail -30 "$log"; echo "== build failed: build/demo.log has the full output" >&2; exit 1; }
+    phase "built: build/schedcert; running the default job: schedcert certify"
     # The default job: every built-in construction, both engines. Exit 1 means some paper's
     # claim does not hold (the table says which, and why); that is a finding, reported loudly,
     # not a broken build. Any other non-zero code is an error.
@@ -90,8 +110,10 @@ case "$what" in
       echo "== schedcert certify exit 1: the rows marked CLAIM NOT MET above are paper claims that"
       echo "   do not hold for the generated (verified) schedules; see docs/findings.md"
     elif [ "$code" -ne 0 ]; then
+      phase "schedcert certify failed (exit $code)"
       exit "$code"
     fi
+    phase "done"
     ;;
   test)
     build build
@@ -103,7 +125,6 @@ case "$what" in
     ;;
   asan)
     build build-asan -DSCHEDCERT_SANITIZE=ON -DSCHEDCERT_BENCHMARKS=OFF
-    # The fast tests: everything but the cases tagged slow (doctest test-case-exclude filter).
     # The fast tests: everything but the cases tagged slow (test-case-exclude on the name, and
     # test-suite-exclude on the "slow" suite that doctest::test_suite("slow") puts them in).
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \

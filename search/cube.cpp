@@ -47,6 +47,7 @@ json to_json(const CubeResult& r) {
          {"extra_clauses", r.extra_clauses},
          {"worker", r.worker}};
   if (!r.reason.empty()) j["reason"] = r.reason;
+  if (!r.ledger.empty()) j["ledger"] = r.ledger;
   if (r.status == CubeStatus::Unsat || !r.proof.hash.empty()) {
     const auto& p = r.proof;
     j["proof"] = json{{"format", p.format}, {"bytes", p.bytes},     {"hash", p.hash},
@@ -69,6 +70,7 @@ CubeResult result_from_json(const json& j) {
   r.solves = j.value("solves", std::uint64_t{0});
   r.extra_clauses = j.value("extra_clauses", std::uint64_t{0});
   r.worker = j.value("worker", "");
+  r.ledger = j.value("ledger", "");
   if (j.contains("proof")) {
     const json& p = j["proof"];
     r.proof.format = p.value("format", "drat");

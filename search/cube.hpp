@@ -61,6 +61,7 @@ struct CubeResult {
   ProofRecord proof;           // unsat
   nlohmann::json witness;      // sat: the family's witness (verified natively)
   std::string worker;          // "thread 1", "rank 3@host"
+  std::string ledger;          // imported from this ledger (search/ledger.hpp); "" when solved here
   bool done() const { return (status == CubeStatus::Unsat && proof.checked) || status == CubeStatus::Sat; }
 };
 

@@ -36,7 +36,7 @@ std::string to_string(RunVerdict v) {
 json RunSummary::to_json() const {
   json j{{"verdict", to_string(verdict)}, {"cubes", cubes},       {"unsat", unsat},
          {"sat", sat},                    {"unknown", unknown},   {"pending", pending},
-         {"unsat_lrat_verified", unsat_lrat},
+         {"unsat_lrat_verified", unsat_lrat}, {"unsat_from_ledger", unsat_ledger},
          {"skipped_files", skipped_files}, {"coverage_ok", coverage_ok},
          {"wall_seconds", wall_seconds},  {"cpu_seconds", cpu_seconds},
          {"total_cube_cpu_seconds", total_cube_cpu}, {"total_check_cpu_seconds", total_check_cpu},
@@ -94,6 +94,7 @@ RunSummary summarize(const Family& f, const RunDir& run) {
     } else if (r.done()) {
       ++s.unsat;
       s.unsat_lrat += r.proof.lrat_verified;
+      s.unsat_ledger += !r.ledger.empty();
     } else {
       ++s.unknown;
     }

@@ -39,6 +39,7 @@ struct RunSummary {
   RunVerdict verdict = RunVerdict::Open;
   std::size_t cubes = 0, unsat = 0, sat = 0, unknown = 0, pending = 0, skipped_files = 0;
   std::size_t unsat_lrat = 0;          // UNSAT cubes whose LRAT proof the Coq-verified checker accepted
+  std::size_t unsat_ledger = 0;        // of the UNSAT cubes: imported from a ledger (checked elsewhere)
   bool coverage_ok = false;
   std::optional<CubeResult> sat_cube;  // with its (re-checked) witness
   double wall_seconds = 0;             // of this invocation

@@ -55,7 +55,8 @@ void expect_unknown_in_time(const std::string& args, double budget,
 
 TEST_CASE("limits: synthesize with a tiny --timeout on a large walk ends unknown (exit 3) in time") {
   // Q4 single-port-half total exchange: the exact query at T = 64 (1 M variables) takes minutes.
-  const auto t = timed("synthesize -n Q4 -m single-port-half -p total-exchange --timeout 4");
+  // (--no-known-upper: the known 64-step schedule would answer at once; see the case below.)
+  const auto t = timed("synthesize -n Q4 -m single-port-half -p total-exchange --timeout 4 --no-known-upper");
   INFO(t.r.out);
   CHECK(t.r.code == 3);
   CHECK(t.seconds < 2 * 4 + 1);
@@ -66,14 +67,26 @@ TEST_CASE("limits: synthesize with a tiny --timeout on a large walk ends unknown
 }
 
 TEST_CASE("limits: synthesize --steps T refuses a query that cannot fit --max-memory (exit 2, the estimate)") {
-  expect_run("--max-memory 400M synthesize -n Q5 -m single-port-half -p total-exchange --steps 160", 2, 5,
+  // 2G: an ASan build's own RSS is about 400 MB before any query (its binary is 360 MB); the
+  // query needs an estimated 54 GiB, so it is refused either way.
+  expect_run("--max-memory 2G synthesize -n Q5 -m single-port-half -p total-exchange --steps 160", 2, 5,
              {"the time-indexed query (992 items, T = 160, 160 links) needs an estimated", "--max-memory"});
 }
 
 TEST_CASE("limits: the synthesize walk ends unknown (exit 3) with the bounds it reached when the next query cannot fit") {
   // The issue's command: Q6 single-port-full total exchange grew to 24.3 GB and was OOM-killed.
-  expect_unknown_in_time("--max-memory 2G synthesize -n Q6 -m single-port-full -p total-exchange --timeout 60", 60,
-                         {"lower bound 192", "no optimum established in [192,", "why: T = 192: ", "needs an estimated"});
+  expect_unknown_in_time(
+      "--max-memory 2G synthesize -n Q6 -m single-port-full -p total-exchange --timeout 60 --no-known-upper", 60,
+      {"lower bound 192", "no optimum established in [192,", "why: T = 192: ", "needs an estimated"});
+}
+
+TEST_CASE("limits: with the known schedule as upper bound, the same walks answer at once (issue 27)") {
+  // A construction (or a schedule derived from one) that meets the lower bound is the optimum:
+  // no query is built. Q6: the walk above needs more than 2 GB; Q4: minutes.
+  expect_run("--max-memory 2G synthesize -n Q6 -m single-port-full -p total-exchange --timeout 60", 0, 30,
+             {"upper bound 192 (construction:bertsekas-te-sla", "optimum: 192 steps"});
+  expect_run("synthesize -n Q4 -m single-port-half -p total-exchange --timeout 60", 0, 30,
+             {"upper bound 64 (derived:bertsekas-te/all-port+greedy-split", "optimum: 64 steps"});
 }
 
 TEST_CASE("limits: --max-memory stops Z3 at run time: exit 3 'out of memory', never a crash") {

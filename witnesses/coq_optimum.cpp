@@ -1,0 +1,97 @@
+// optimum_<instance>.v writer (coq_optimum.hpp).
+#include "witnesses/coq_optimum.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <tuple>
+
+#include "encodings/synth_coq_cnf.hpp"
+#include "schedules/error.hpp"
+#include "witnesses/alpha_coq.hpp"
+#include "witnesses/coq_export.hpp"
+
+namespace schedcert::witnesses {
+
+std::string optimum_instance_name(const schedules::Schedule& s) {
+  std::string raw = s.network().name() + "_" + schedules::to_string(s.model()) + "_" +
+                    schedules::to_string(s.problem().kind);
+  std::string out;
+  for (char c : raw) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return out;
+}
+
+std::string optimum_coq_text(const OptimumCoqInput& in) {
+  const schedules::Schedule& s = *in.witness;
+  const std::size_t T = s.num_steps();
+  if (T == 0) throw InputError("--coq: the optimum is 0 steps: nothing to refute");
+  const std::string t = std::to_string(T), tm1 = std::to_string(T - 1);
+  const std::string inst = "synth_cnf net model prob " + tm1;
+  std::ostringstream o;
+  o << "(* " << s.problem().describe() << " on " << s.network().name() << ", " << schedules::to_string(s.model())
+    << ": the optimum is " << t << " steps.\n"
+    << "   Written by `" << in.command << "`.\n"
+    << "   Check: cd DIR && for f in Rules.v Checker.v Completeness.v lrat/Cnf.v lrat/Lrat.v synth/SynthCnf.v\n"
+    << "   optimum_" << optimum_instance_name(s) << ".v; do coqc -Q . Schedcert $f; done.\n"
+    << "   Theorem optimum_from_lrat: optimal_steps net model prob " << t << " (coq/synth/SynthCnf.v) from the\n"
+    << "   witness schedule below (Checker.v's check, by vm_compute) and the premise that the LRAT checker of\n"
+    << "   coq/lrat/Lrat.v accepts some proof on synth_cnf net model prob " << tm1
+    << " (the CNF \"a schedule of at most " << tm1 << " steps\",\n   generated in Coq and proved complete by "
+    << "synth_sat). That premise is what the extracted checker established:\n   " << in.refutation_note << "\n";
+  if (!in.lrat_text.empty())
+    o << "   Theorem optimum: the same without premise, the LRAT proof embedded and checked by vm_compute. *)\n";
+  else
+    o << "   (the LRAT proof is larger than --coq-lrat-max: no premise-free theorem in this file) *)\n";
+  o << "From Coq Require Import List NArith ZArith.\nFrom Schedcert Require Import Rules Checker.\n"
+    << "From Schedcert.lrat Require Import Cnf Lrat.\nFrom Schedcert.synth Require Import SynthCnf.\n"
+    << "Import ListNotations.\nOpen Scope N_scope.\n\n"
+    << "Definition net : network := " << encodings::coq_network_term(s.network()) << ".\n"
+    << "Definition model : cmodel := " << encodings::coq_model_term(s.model()) << ".\n"
+    << "Definition prob : problem := " << encodings::coq_problem_term(s.problem()) << ".\n\n"
+    << "(* The witness: " << s.num_transmissions() << " transmissions in " << t << " steps. *)\n"
+    << "Definition sched : schedule := " << coq_schedule_term(s) << ".\n\n"
+    << "Lemma sched_ok : check sched = true.\nProof. vm_compute. reflexivity. Qed.\n\n"
+    << "Lemma sched_len : length (s_steps sched) = " << t << "%nat.\nProof. vm_compute. reflexivity. Qed.\n\n"
+    << "Lemma sched_inst : s_net sched = net /\\ s_model sched = model /\\ s_prob sched = prob.\n"
+    << "Proof. vm_compute. repeat split. Qed.\n\n"
+    << "Theorem optimum_from_lrat : forall steps, check_proof (" << inst << ") steps = true ->\n"
+    << "  optimal_steps net model prob " << t << ".\n"
+    << "Proof.\n  intros steps H. destruct sched_inst as [E1 [E2 E3]].\n"
+    << "  pose proof (optimal_from_lrat sched " << tm1 << " steps sched_ok sched_len) as O.\n"
+    << "  rewrite E1, E2, E3 in O. exact (O H).\nQed.\n\n"
+    << "Print Assumptions optimum_from_lrat.\n";
+  if (!in.lrat_text.empty()) {
+    o << "\n(* The LRAT proof of \"no schedule of at most " << tm1 << " steps\", checked here by vm_compute. *)\n"
+      << "Definition refutation : list Lrat.step :=\n  " << lrat_coq_steps(in.lrat_text) << ".\n\n"
+      << "Lemma refutation_ok : check_proof (" << inst << ") refutation = true.\n"
+      << "Proof. vm_cast_no_check (eq_refl true). Qed.\n\n"
+      << "Theorem optimum : optimal_steps net model prob " << t << ".\n"
+      << "Proof. exact (optimum_from_lrat refutation refutation_ok). Qed.\n\n"
+      << "Print Assumptions optimum.\n";
+  }
+  return o.str();
+}
+
+std::string write_optimum_coq(const OptimumCoqInput& in, const std::string& dir, const std::string& coq_src) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  for (const char* sub : {"lrat", "synth"}) {
+    fs::create_directories(fs::path(dir) / sub, ec);
+    if (ec) throw InputError("--coq: cannot create '" + dir + "': " + ec.message());
+  }
+  const fs::path src(coq_src);
+  for (auto [from, sub] : {std::tuple{"Rules.v", ""}, {"Checker.v", ""}, {"Completeness.v", ""},
+                           {"lrat/Cnf.v", "lrat"}, {"lrat/Lrat.v", "lrat"}, {"synth/SynthCnf.v", "synth"}}) {
+    const fs::path to = fs::path(dir) / sub / fs::path(from).filename();
+    fs::copy_file(src / from, to, fs::copy_options::overwrite_existing, ec);
+    if (ec) throw InputError("--coq: cannot copy " + std::string(from) + " from '" + coq_src + "': " + ec.message());
+  }
+  const std::string path = (fs::path(dir) / ("optimum_" + optimum_instance_name(*in.witness) + ".v")).string();
+  const std::string text = optimum_coq_text(in);
+  std::ofstream f(path);
+  if (!f) throw InputError("--coq: cannot write '" + path + "'");
+  f << text;
+  return path;
+}
+
+}  // namespace schedcert::witnesses

@@ -1,0 +1,36 @@
+// Coq sink for solver-derived optima (issue 26; `schedcert synthesize ... --coq DIR`): writes
+// DIR/optimum_<instance>.v, whose theorem states
+//   optimal_steps net model prob T
+// (coq/synth/SynthCnf.v: some valid schedule has T steps and every valid schedule has at least T),
+// proved from the witness schedule (checked in Coq by Checker.v's check, vm_compute) and the
+// refutation of T - 1 steps on the CNF generated in Coq (synth_cnf, proved complete by synth_sat):
+// - optimum_from_lrat: premise "check_proof (synth_cnf net model prob (T-1)) steps = true", what
+//   schedcert-lrat --synth established;
+// - optimum (when the LRAT proof is given, at most --coq-lrat-max bytes): no premise, the proof
+//   embedded and checked by vm_compute.
+// The writer copies the Coq files the theorem needs into DIR (Rules.v, Checker.v,
+// Completeness.v, lrat/Cnf.v, lrat/Lrat.v, synth/SynthCnf.v).
+#pragma once
+#include <string>
+
+#include "schedules/schedule.hpp"
+
+namespace schedcert::witnesses {
+
+struct OptimumCoqInput {
+  const schedules::Schedule* witness = nullptr;  // a valid schedule of T >= 1 steps
+  std::string refutation_note;                   // how T - 1 was refuted (hashes, checker verdict)
+  std::string lrat_text;                         // the accepted LRAT proof of T - 1, or "" (premise form)
+  std::string command;                           // the command line that wrote the file
+};
+
+// "Q2_single_port_full_successive_broadcast": letters, digits and '_' only (a Coq module name).
+std::string optimum_instance_name(const schedules::Schedule& s);
+
+std::string optimum_coq_text(const OptimumCoqInput& in);
+
+// Writes DIR/optimum_<instance>.v and copies the Coq files from coq_src (the repository's coq/).
+// Returns its path. Throws InputError when DIR cannot be written.
+std::string write_optimum_coq(const OptimumCoqInput& in, const std::string& dir, const std::string& coq_src);
+
+}  // namespace schedcert::witnesses
