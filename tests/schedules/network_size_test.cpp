@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -80,7 +81,10 @@ std::string one_transmission(const std::string& network) {
 std::string graph_file(std::uint32_t n, std::size_t edges, bool directed) {
   std::mt19937_64 rng(28);
   std::set<std::pair<std::uint32_t, std::uint32_t>> e;
-  for (std::uint32_t v = 0; v < n; ++v) e.insert({v, (v + 1) % n});
+  for (std::uint32_t v = 0; v < n; ++v)  // a ring (n = 2: one undirected edge, or two arcs)
+    if (directed || !e.count({(v + 1) % n, v})) e.insert({v, (v + 1) % n});
+  // No more edges than the simple graph holds (n = 2 asked for 3 and looped for ever).
+  edges = std::min(edges, std::max<std::size_t>(e.size(), std::size_t{n} * (n - 1) / 2));
   while (e.size() < edges) {
     const auto u = static_cast<std::uint32_t>(rng() % n), v = static_cast<std::uint32_t>(rng() % n);
     if (u == v || e.count({v, u})) continue;
