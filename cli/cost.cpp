@@ -6,6 +6,7 @@
 //     t_c per item): simulated cost of generated, verified schedules next to the closed forms of
 //     Table 3 (broadcast) and Table 6 (personalized communication), with B_opt and T_min.
 // An option of one mode given in the other is a usage error (exit 2).
+#include <algorithm>
 #include <iostream>
 
 #include "certify/cost_files.hpp"
@@ -32,6 +33,7 @@ struct FileModeOptions {
 int run_files(const FileModeOptions& f) {
   certify::CostFileOptions o;
   o.sizes = schedules::parse_size_list(f.sizes, "--size");
+  std::sort(o.sizes.begin(), o.sizes.end());  // reported and plotted in increasing order
   o.timing = verifier::parse_timing(f.timing);
   o.network = f.network;
   o.model = f.model;

@@ -132,15 +132,22 @@ std::string eng_seconds(double s) {
 std::string eng_bytes(double b) {
   static const Table bin = {{"B", 1}, {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0},
                             {"TiB", 1099511627776.0}};
-  // Exact binary multiples print as integers ("64 MiB"); anything else with 3 digits.
-  for (auto it = bin.rbegin(); it != bin.rend(); ++it) {
-    const double v = b / it->second;
-    if (v >= 1 && v == std::floor(v) && v < 1024) {
-      char buf[64];
-      std::snprintf(buf, sizeof buf, "%.0f %s", v, it->first);
-      return buf;
+  static const Table dec = {{"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}};
+  auto whole = [&](const Table& t, std::size_t from, double limit) -> std::string {
+    for (std::size_t k = t.size(); k-- > from;) {
+      const double v = b / t[k].second;
+      if (v >= 1 && v == std::floor(v) && v < limit) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.0f %s", v, t[k].first);
+        return buf;
+      }
     }
-  }
+    return "";
+  };
+  // Whole binary units ("64 MiB"), then whole decimal units ("1 MB" for --size 1MB), then bytes
+  // below 1024, then binary units with 3 digits ("977 KiB").
+  for (const std::string& s : {whole(bin, 1, 1024), whole(dec, 0, 1000), whole(bin, 0, 1024)})
+    if (!s.empty()) return s;
   return engineering(b, bin, "0 B");
 }
 

@@ -15,7 +15,7 @@ namespace schedcert::witnesses {
 
 namespace {
 
-constexpr double kW = 760, kH = 480, kLeft = 80, kRight = 250, kTop = 40, kBottom = 60;
+constexpr double kW = 960, kH = 480, kLeft = 80, kRight = 420, kTop = 40, kBottom = 60;
 const char* const kPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
                                 "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
 
@@ -78,14 +78,20 @@ void write_cost_svg(const std::vector<certify::CostFileResult>& results,
       << "<text x=\"18\" y=\"" << num(kTop + ph / 2) << "\" text-anchor=\"middle\" transform=\"rotate(-90 18 "
       << num(kTop + ph / 2) << ")\">time</text>\n</g>\n";
 
-  // Bounds: one per distinct curve.
-  std::vector<std::pair<std::string, std::vector<double>>> bounds;
-  for (const auto* r : shown) {
+  // Bounds: one per distinct curve, dashed, in the colour of the first file that has it.
+  struct BoundCurve {
+    std::string key;
+    std::vector<double> ys;
+    const char* colour;
+  };
+  std::vector<BoundCurve> bounds;
+  for (std::size_t i = 0; i < shown.size(); ++i) {
+    const auto* r = shown[i];
     std::vector<double> ys;
     for (const auto& p : r->points) ys.push_back(p.bound);
     const std::string key = r->network + " " + r->model + " " + r->problem;
-    if (std::none_of(bounds.begin(), bounds.end(), [&](const auto& b) { return b.second == ys; }))
-      bounds.emplace_back(key, ys);
+    if (std::none_of(bounds.begin(), bounds.end(), [&](const auto& b) { return b.ys == ys; }))
+      bounds.push_back({key, ys, kPalette[i % 10]});
   }
   double ly = kTop + 10;
   auto legend = [&](const std::string& colour, bool dashed, const std::string& text) {
@@ -101,12 +107,12 @@ void write_cost_svg(const std::vector<certify::CostFileResult>& results,
     if (const auto slash = name.find_last_of('/'); slash != std::string::npos) name = name.substr(slash + 1);
     legend(kPalette[i % 10], false, name);
   }
-  for (std::size_t i = 0; i < bounds.size(); ++i) legend("#444", true, "bound: " + bounds[i].first);
+  for (const auto& b : bounds) legend(b.colour, true, "bound: " + b.key);
   out << "</g>\n";
-  for (const auto& [key, ys] : bounds) {
-    out << "<polyline class=\"bound\" data-bound=\"" << xml_escape(key) << "\" fill=\"none\" stroke=\"#444\" "
-        << "stroke-width=\"1.5\" stroke-dasharray=\"6 4\" points=\"";
-    for (std::size_t k = 0; k < o.sizes.size(); ++k) out << (k ? " " : "") << num(X(o.sizes[k])) << "," << num(Y(ys[k]));
+  for (const auto& b : bounds) {
+    out << "<polyline class=\"bound\" data-bound=\"" << xml_escape(b.key) << "\" fill=\"none\" stroke=\""
+        << b.colour << "\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\" points=\"";
+    for (std::size_t k = 0; k < o.sizes.size(); ++k) out << (k ? " " : "") << num(X(o.sizes[k])) << "," << num(Y(b.ys[k]));
     out << "\"/>\n";
   }
   for (std::size_t i = 0; i < shown.size(); ++i) {

@@ -70,9 +70,11 @@ TEST_CASE("time model: units parse with their option's name and print in enginee
   CHECK(eng_seconds(3e-10) == "0.3 ns");
   CHECK(eng_seconds(999.96e-6) == "1 ms");
   CHECK(eng_bytes(67108864) == "64 MiB");
-  CHECK(eng_bytes(1000) == "1000 B");
+  CHECK(eng_bytes(1000) == "1 KB");
+  CHECK(eng_bytes(1023) == "1023 B");
+  CHECK(eng_bytes(976562.5) == "954 KiB");
   CHECK(eng_bytes(131072) == "128 KiB");
-  CHECK(eng_bytes(1e6) == "977 KiB");
+  CHECK(eng_bytes(1e6) == "1 MB");
   CHECK(eng_bandwidth(1e6 / 46e-6) == "21.7 GB/s");
 }
 
@@ -162,9 +164,8 @@ TEST_CASE("time model: the bound never exceeds the prediction (constructions, bo
     p.network = c.network;
     p.model = c.model;
     p.messages = c.M;
-    const auto* con = schedules::Registry::instance().find(c.construction);
-    REQUIRE(con);
-    const schedules::Schedule s = schedules::generate(*con, p);
+    const auto& con = schedules::Registry::instance().find(c.construction);
+    const schedules::Schedule s = schedules::generate(con, p);
     CAPTURE(c.construction);
     CAPTURE(s.network().name());
     REQUIRE(verify_native(s).valid);
@@ -200,9 +201,9 @@ TEST_CASE("time model: link attributes in graph files, their errors, and their r
     return std::string("(no error)");
   };
   CHECK(error(R"({"nodes": ["a", "b"], "edges": [["a", "b", {"latency": "fast"}]]})") ==
-        "g.json:1:47: edges[0][2].latency: 'fast' is not a duration (a non-negative number with an optional unit "
+        "g.json:1:56: edges[0][2].latency: 'fast' is not a duration (a non-negative number with an optional unit "
         "s, ms, us, ns; no unit = seconds; e.g. 0.3us, 2.6us)");
   CHECK(error(R"({"nodes": ["a", "b"], "edges": [["a", "b", {"colour": "red"}]]})") ==
-        "g.json:1:36: edges[0][2].colour: unknown link attribute (expected latency or bandwidth)");
+        "g.json:1:45: edges[0][2].colour: unknown link attribute (expected latency or bandwidth)");
   CHECK(error(R"({"nodes": ["a", "b"], "edges": [["a", "b", 2, 3]]})").find("edges[0][3]") != std::string::npos);
 }
