@@ -113,7 +113,7 @@ TEST_CASE("cost files: a hand-checked tiny case through the CLI") {
   CHECK(t.out.find("1 ms        1 ms") != std::string::npos);
 }
 
-TEST_CASE("cost files: invalid files exit 1 naming the violation; bad options exit 2 naming the option") {
+TEST_CASE("cost files: invalid files exit 1 naming the violation, bad options exit 2 naming the option") {
   const auto bad = run_cli("cost " + T("fixtures/schedules/invalid-adjacency-hypercube-two-bits.json"));
   CHECK(bad.code == 1);
   CHECK(bad.out.find("INVALID: the native verifier rejects the schedule") != std::string::npos);
