@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <deque>
 #include <unordered_map>
 
 #include "schedules/error.hpp"
 #include "schedules/input_text.hpp"
 #include "schedules/json_cursor.hpp"
+#include "schedules/units.hpp"
 
 namespace schedcert::schedules {
 
@@ -397,6 +399,40 @@ namespace {
 constexpr const char* kGraphFormat = "schedcert-graph";
 constexpr const char* kGraphKeys = "format, name, directed, source, nodes, edges";
 
+// {"latency": "0.3us" or seconds, "bandwidth": "21.7GB/s" or bytes per second}, both optional.
+void read_link_attributes(json::Cursor& c, const std::string& path, double& latency, double& bandwidth) {
+  using json::Kind;
+  c.expect('{', path, "'{'");
+  if (c.consume('}')) return;
+  while (true) {
+    c.skip_ws();
+    const std::size_t key_at = c.pos();
+    const std::string key = c.read_string(path);
+    const std::string pk = path + "." + key;
+    c.expect(':', pk, "':'");
+    c.skip_ws();
+    const std::size_t at = c.pos();
+    double* slot = key == "latency" ? &latency : key == "bandwidth" ? &bandwidth : nullptr;
+    if (!slot) c.fail(key_at, pk, "unknown link attribute (expected latency or bandwidth)");
+    if (*slot >= 0) c.fail(key_at, pk, "duplicate key");
+    std::string text;
+    if (c.peek_kind() == Kind::Number) {
+      const json::Number num = c.read_number(pk);
+      text = c.literal(num);
+    } else {
+      c.require(Kind::String, pk, key == "latency" ? "a duration (\"0.3us\" or seconds)" : "a bandwidth (\"21.7GB/s\" or bytes per second)");
+      text = c.read_string(pk);
+    }
+    try {
+      *slot = key == "latency" ? parse_duration(text, pk) : parse_bandwidth(text, pk);
+    } catch (const InputError& e) {
+      c.fail(at, pk, std::string(e.what()).substr(pk.size() + 2));  // without the "path: " prefix
+    }
+    if (c.consume('}')) return;
+    c.expect(',', path, "',' or '}'");
+  }
+}
+
 }  // namespace
 
 TopologyPtr read_topology(json::Cursor& c, const std::string& path, const std::string& fallback_name) {
@@ -478,18 +514,25 @@ TopologyPtr read_topology(json::Cursor& c, const std::string& path, const std::s
               ends[k] = c.read_string(pk);
             }
             std::uint32_t mult = 1;
-            if (c.consume(',')) {
-              const std::string pm = p + "[2]";
+            double latency = -1, bandwidth = -1;
+            // [u, v], [u, v, m], [u, v, {attributes}] or [u, v, m, {attributes}].
+            for (int slot = 2; slot <= 3 && c.consume(','); ++slot) {
+              const std::string pm = p + "[" + std::to_string(slot) + "]";
               c.skip_ws();
               const std::size_t mat = c.pos();
-              c.require(Kind::Number, pm, "a multiplicity (a positive integer)");
+              if (c.peek_kind() == Kind::Object) {
+                read_link_attributes(c, pm, latency, bandwidth);
+                break;
+              }
+              if (slot == 3) c.require(Kind::Object, pm, "link attributes {\"latency\": ..., \"bandwidth\": ...}");
+              c.require(Kind::Number, pm, "a multiplicity (a positive integer) or link attributes {...}");
               const json::Number num = c.read_number(pm);
               if (num.negative || !num.integral || num.too_large || num.value < 1 || num.value > 1024)
                 c.fail(mat, pm, "multiplicity " + c.literal(num) + " is not an integer in [1, 1024]");
               mult = static_cast<std::uint32_t>(num.value);
             }
             c.expect(']', p, "']' (an edge is [u, v] or [u, v, multiplicity])");
-            edges->push_back({0, 0, mult});
+            edges->push_back({0, 0, mult, latency, bandwidth});
             edge_names.push_back(ends[0]);
             edge_names.push_back(ends[1]);
             if (c.consume(']')) break;
@@ -582,6 +625,14 @@ std::string topology_json(const Topology& t, const std::string& indent) {
     o += (i ? ",\n" + indent + "   " : "") + std::string("[") + quoted(t.labels()[e.from]) + ", " +
          quoted(t.labels()[e.to]);
     if (e.multiplicity != 1) o += ", " + std::to_string(e.multiplicity);
+    if (e.latency >= 0 || e.bandwidth >= 0) {  // exact round trip: 17 significant digits
+      char buf[96];
+      o += ", {";
+      if (e.latency >= 0) std::snprintf(buf, sizeof buf, "\"latency\": %.17g", e.latency), o += buf;
+      if (e.bandwidth >= 0)
+        std::snprintf(buf, sizeof buf, "%s\"bandwidth\": %.17g", e.latency >= 0 ? ", " : "", e.bandwidth), o += buf;
+      o += "}";
+    }
     o += "]";
   }
   return o + "]}";

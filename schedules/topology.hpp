@@ -32,6 +32,9 @@ inline constexpr std::uint32_t kMaxTopologyNodes = 4096;
 
 struct TopologyEdge {
   std::uint32_t from, to, multiplicity;
+  // Optional link attributes for the time model (verifier/time_model.hpp): seconds and bytes per
+  // second of one of the edge's links; negative = not given (the default link class applies).
+  double latency = -1, bandwidth = -1;
 };
 
 class Topology {
@@ -92,7 +95,8 @@ TopologyPtr builtin_topology(const std::string& spec, std::size_t at, std::size_
 std::string builtin_topology_names();
 
 // A graph file (docs/networks-graphs.md): {"format": "schedcert-graph", "name", "directed",
-// "nodes": [names], "edges": [[u, v] or [u, v, multiplicity]]}. The network name is "graph:PATH".
+// "nodes": [names], "edges": [[u, v] or [u, v, multiplicity]]}; an edge may end with an object
+// {"latency": "0.3us", "bandwidth": "21.7GB/s"} (docs/cost-model.md). The network name is "graph:PATH".
 TopologyPtr load_topology_file(const std::string& path);
 TopologyPtr parse_topology_text(const std::string& text, const std::string& source,
                                 const std::string& name);

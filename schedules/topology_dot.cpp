@@ -16,6 +16,7 @@
 
 #include "schedules/error.hpp"
 #include "schedules/topology.hpp"
+#include "schedules/units.hpp"
 
 namespace schedcert::schedules {
 
@@ -66,6 +67,9 @@ TopologyPtr parse_topology_dot(const std::string& text, const std::string& sourc
     throw InputError(source + ": " + std::to_string(labels.size()) + " nodes, at most " +
                      std::to_string(kMaxTopologyNodes));
   Agsym_t* mult_attr = agattr(g, AGEDGE, const_cast<char*>("multiplicity"), nullptr);
+  // Link attributes for the time model (docs/cost-model.md): latency="0.3us" bandwidth="21.7GB/s".
+  Agsym_t* lat_attr = agattr(g, AGEDGE, const_cast<char*>("latency"), nullptr);
+  Agsym_t* bw_attr = agattr(g, AGEDGE, const_cast<char*>("bandwidth"), nullptr);
   // (u, v) -> index in `edges`; undirected pairs keyed with u <= v.
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> seen;
   std::vector<TopologyEdge> edges;
@@ -78,6 +82,15 @@ TopologyPtr parse_topology_dot(const std::string& text, const std::string& sourc
         const std::string t = agxget(e, mult_attr);
         if (!t.empty()) m = parse_multiplicity(t, w);
       }
+      double latency = -1, bandwidth = -1;
+      if (lat_attr) {
+        const std::string t = agxget(e, lat_attr);
+        if (!t.empty()) latency = parse_duration(t, w + ": latency");
+      }
+      if (bw_attr) {
+        const std::string t = agxget(e, bw_attr);
+        if (!t.empty()) bandwidth = parse_bandwidth(t, w + ": bandwidth");
+      }
       auto key = directed || u <= v ? std::make_pair(u, v) : std::make_pair(v, u);
       if (auto it = seen.find(key); it != seen.end()) {  // a parallel edge: one more link
         edges[it->second].multiplicity += m;
@@ -86,7 +99,7 @@ TopologyPtr parse_topology_dot(const std::string& text, const std::string& sourc
         continue;
       }
       seen.emplace(key, edges.size());
-      edges.push_back({u, v, m});
+      edges.push_back({u, v, m, latency, bandwidth});
     }
   try {
     return std::make_shared<Topology>(name, directed, std::move(labels), edges, false);
