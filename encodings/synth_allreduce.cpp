@@ -97,11 +97,14 @@ AllreduceEncoding::AllreduceEncoding(const Topology& topo, Model model, const Pr
         // Receiver rule: a partial sum is disjoint from v's value, a complete one overwrites.
         const Lit c = all_possible ? f_.new_var(nm("c_m", m, t, l)) : kFalse;
         const Node v = topo.links()[l].to;
+        std::vector<Lit> useful{-c};  // a complete value only to a node missing a contribution
         for (Node src = 0; src < n_; ++src) {
           const std::size_t i = static_cast<std::size_t>(src) * M + m;
           if (c != kFalse) f_.implies(c, X(i, t, l));
           f_.add_clause({-X(i, t, l), c, -H(i, t, v)});
+          useful.push_back(-H(i, t, v));
         }
+        f_.add_clause(std::move(useful));
       }
       if (model != Model::AllPort) active[l] = f_.make_or(any);
     }

@@ -29,7 +29,9 @@
 // same node, or two complete values. Dropping chunk m from every packet into v in that step but
 // one complete value leaves every holding the same (the complete value gives v all of m),
 // creates no violation, keeps whole values whole and only frees links: so a schedule of T steps
-// exists iff one satisfying these rules does. The rules are then order-free within a step.
+// exists iff one satisfying these rules does. The rules are then order-free within a step. For
+// the same reason a complete value goes only to a node that misses a contribution of its chunk
+// (c(m, t, l) => some not h(i, t, v)).
 // Shout-whisper is refused: there dropping a chunk from one link's packet would break "one
 // packet on every out-link", so the normalisation is not free.
 // decode() writes one packet per active link; verify_native re-checks every decoded schedule.
