@@ -139,3 +139,20 @@ TEST_CASE("allreduce synthesis: MSCCL-IR export and re-import of synthesized sch
     CHECK(verifier::verify_native(*back.schedule).valid);
   }
 }
+
+// The command line: the default walk on C5 leaves out allreduce-torus-rings (it forwards a
+// buffered partial sum, so it is no whole-values upper bound), finds 4 steps and refutes 3 with
+// both proof checks (CaDiCaL is the auto engine for allreduce); any subsets: the 2-step optimum.
+TEST_CASE("allreduce synthesis: the command line, both readings on C5") {
+  const auto whole = schedcert::testing::run_cli("synthesize -n C5 -m all-port -p allreduce -q");
+  INFO(whole.out);
+  CHECK(whole.code == 0);
+  CHECK(whole.out.find("known schedule not used as upper bound") != std::string::npos);
+  CHECK(whole.out.find("optimum: 4 steps") != std::string::npos);
+  CHECK(whole.out.find("Coq-verified") != std::string::npos);
+  const auto any = schedcert::testing::run_cli("synthesize -n C5 -m all-port -p allreduce -q --allreduce-any-subsets");
+  INFO(any.out);
+  CHECK(any.code == 0);
+  CHECK(any.out.find("optimum: 2 steps") != std::string::npos);
+  CHECK(schedcert::testing::run_cli("synthesize -n C5 -m shout-whisper -p allreduce -q").code == 2);
+}
