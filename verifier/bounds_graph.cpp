@@ -39,10 +39,17 @@ struct Arcs {
     for (Node v = 0; v < n; ++v)
       net.for_each_neighbour(v, [&](Node w, int dim) { adj[v].push_back({w, net.link_capacity(v, w, dim)}); });
     // Residual graph: every arc with its reverse (capacity 0 when the reverse is not a link).
+    // The lists are sorted first, so that the reverse is found by binary search (a linear scan
+    // per arc made this quadratic in the degree: minutes on dense graph files, issue 28).
+    for (Node v = 0; v < n; ++v) std::sort(adj[v].begin(), adj[v].end());
+    std::vector<std::pair<Node, Node>> missing;  // (w, v): add v to w's list with capacity 0
     for (Node v = 0; v < n; ++v)
-      for (auto [w, c] : adj[v])
-        if (std::none_of(adj[w].begin(), adj[w].end(), [&](auto a) { return a.first == v; }))
-          adj[w].push_back({v, 0});
+      for (auto [w, c] : adj[v]) {
+        const auto& l = adj[w];
+        const auto it = std::lower_bound(l.begin(), l.end(), std::make_pair(static_cast<std::uint32_t>(v), std::uint32_t{0}));
+        if (it == l.end() || it->first != v) missing.emplace_back(w, v);
+      }
+    for (auto [w, v] : missing) adj[w].push_back({v, 0});
     out_cap.assign(n, 0);
     in_cap.assign(n, 0);
     off.assign(n + 1, 0);
@@ -129,7 +136,7 @@ std::string cut_text(const Cut& k, const std::string& items, const Ctx& c) {
          " items per step under " + c.model_name;
 }
 
-constexpr u64 kMaxFlowNodes = 4096;
+constexpr u64 kMaxFlowNodes = 4096;  // and kMaxFlowWork below
 constexpr u64 kAllCutsNodes = 16;  // every cut S is tried up to this size (2^16 sets)
 
 std::string members(const std::vector<char>& side) {
@@ -141,10 +148,68 @@ std::string members(const std::vector<char>& side) {
 
 }  // namespace
 
+// Networks with more nodes than this (a graph factor times a large product, dgx1xQ28) get only
+// the bounds that need no per-node pass and no arc list: distances from the factors (O(dims)),
+// the transmission count, and the all-port rate.
+constexpr u64 kMaxPerNodeNodes = u64{1} << 20;
+// Max-flow work (arc visits, estimated as arcs x the flow's upper bound min(out_cap(s),
+// in_cap(t)) per s-t pair) spent on cut bounds; the pairs are tried in order until it is spent.
+// Every cut gives a valid bound, so fewer cuts only weaken the bound (a dense 4096-node graph
+// file would otherwise take hours; issue 28).
+constexpr Wide kMaxFlowWork = 1000000000;
+
+void large_graph_bounds(Ctx& c) {
+  const Network& net = c.net;
+  const Node r = c.p.root;
+  const std::string far = "(" + S(net.size()) + " nodes: per-node and cut bounds are not computed)";
+  switch (c.p.kind) {
+    case ProblemKind::Broadcast:
+      c.set_tx((c.n - 1) * cdiv(c.M, c.B), "each of the " + S(c.n - 1) + " non-root nodes must receive all M = " +
+                                               S(c.M) + " items, at most B = " + S(c.B) + " per packet");
+      c.add(net.eccentricity(r), "eccentricity of root " + std::to_string(r) + " in " + c.net_name + " " + far);
+      break;
+    case ProblemKind::Scatter:
+      c.add(net.eccentricity(r), "eccentricity of root " + std::to_string(r) + " in " + c.net_name + " " + far);
+      break;
+    case ProblemKind::Gather:
+    case ProblemKind::Accumulation:
+      if (!net.directed())
+        c.add(net.eccentricity(r), "largest distance to root " + std::to_string(r) + " in " + c.net_name + " " + far);
+      break;
+    case ProblemKind::SuccessiveBroadcast:
+      for (Node s : c.p.sources)
+        c.add(net.eccentricity(s), "eccentricity of source " + std::to_string(s) + " in " + c.net_name + " " + far);
+      break;
+    case ProblemKind::MultinodeBroadcast:
+    case ProblemKind::TotalExchange:
+    case ProblemKind::MultinodeAccumulation:
+    case ProblemKind::Allreduce:
+      c.add(net.diameter(), "diameter of " + c.net_name + " " + far);
+      break;
+  }
+  if (c.all_port()) {
+    const Wide links = net.directed_links(true);
+    c.rate(links, "all-port (" + S(links) + " packets per step over all links, multiplicities counted)");
+  }
+  c.half_rate();
+}
+
 void graph_bounds(Ctx& c) {
   const Network& net = c.net;
   const u64 n = net.size();
+  if (n > kMaxPerNodeNodes) {
+    large_graph_bounds(c);
+    return;
+  }
   const Arcs g(net);
+  Wide flow_work = 0;
+  // Whether the s-t max-flow still fits the work budget (and charge it).
+  auto afford = [&](Node s, Node t) {
+    const Wide cost = static_cast<Wide>(g.head.size()) * std::max<Wide>(1, std::min(g.out_cap[s], g.in_cap[t]));
+    if (flow_work + cost > kMaxFlowWork) return false;
+    flow_work += cost;
+    return true;
+  };
   const bool ap = c.all_port();
   auto in_cap = [&](Node v) -> Wide { return ap ? g.in_cap[v] : 1; };
   auto out_cap = [&](Node v) -> Wide { return ap ? g.out_cap[v] : 1; };
@@ -194,6 +259,7 @@ void graph_bounds(Ctx& c) {
         best_of([&] {
           for (Node t = 0; t < n; ++t) {
             if (t == r) continue;
+            if (!afford(r, t)) break;
             g.max_flow(r, t, side);
             const Cut k = cut_of(c, g, side);
             c.add(cdiv(c.M, c.B * k.capacity),
@@ -228,6 +294,7 @@ void graph_bounds(Ctx& c) {
         best_of([&] {
           for (Node t = 0; t < n; ++t) {
             if (t == r) continue;
+            if (!afford(scatter ? r : t, scatter ? t : r)) break;
             g.max_flow(scatter ? r : t, scatter ? t : r, side);
             const Cut k = cut_of(c, g, side);
             const Wide crossing = (scatter ? c.n - k.inside : k.inside) * c.M;
@@ -284,6 +351,7 @@ void graph_bounds(Ctx& c) {
           for (Node s = 0; s < last; ++s)
             for (Node t = 0; t < n; ++t) {
               if (t == s) continue;
+              if (!afford(s, t)) break;
               g.max_flow(s, t, side);
               const Cut k = cut_of(c, g, side);
               const Wide crossing = te ? k.inside * (c.n - k.inside) * c.M : k.inside * c.M;
