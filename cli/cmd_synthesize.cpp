@@ -12,6 +12,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/words.hpp"
+#include "encodings/synth_allreduce.hpp"
 #include "encodings/synth_coq_cnf.hpp"
 #include "encodings/synth_request.hpp"
 #include "encodings/synth_sccl.hpp"
@@ -42,6 +43,7 @@ struct SynthOptions {
   // Issue 27, item 3: the walk's upper bound (a known schedule) and binary search.
   std::string upper_from;
   bool no_known_upper = false, bisect = false;
+  bool allreduce_any = false;           // --allreduce-any-subsets (issue 28)
   std::string coq;                      // --coq DIR (issue 26)
   std::size_t coq_lrat_max = 1 << 20;   // --coq-lrat-max BYTES
   std::string command;                  // the command line, for the .v header
@@ -340,7 +342,7 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
                   "the solver of the exact queries: 'cadical' (cardinalities as sequential "
                   "counters; every UNSAT's DRAT proof checked, and its LRAT by the checker proved "
                   "in Coq), 'z3', or 'auto' (CaDiCaL for successive broadcasts with a bijective or "
-                  "free allocation, Z3 otherwise: the measured best, docs/synthesis.md)")
+                  "free allocation and for allreduce, Z3 otherwise: the measured best, docs/synthesis.md)")
       ->check(CLI::IsMember({"auto", "z3", "cadical"}))
       ->default_val("auto");
   sub->add_flag("--no-symmetry", o->no_symmetry,
@@ -367,6 +369,10 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
                   "with --coq: embed the LRAT proof of T - 1 when it has at most BYTES bytes, and prove "
                   "`optimum` without premise (vm_compute); otherwise only optimum_from_lrat")
       ->default_val(1 << 20);
+  sub->add_flag("--allreduce-any-subsets", o->allreduce_any,
+                "allreduce: a packet may carry any contributions its sender holds (the verifier's rule, "
+                "docs/allreduce.md) instead of the sender's current partial sum of each chunk it names "
+                "(the default, what an MSCCL-style runtime sends; encodings/synth_allreduce.hpp)");
   sub->add_flag("--quiet,-q", o->quiet, "no progress on stderr");
   sub->add_flag("--estimate", o->estimate,
                 "print the estimated memory of the exact query at --steps T (or at the lower "
@@ -404,6 +410,7 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       so.emit_smt2_path = o->emit;
       so.symmetry_breaking = !o->no_symmetry;
       if (o->engine == "cadical") so.solver_logic = "cadical";
+      so.allreduce_whole_values = !o->allreduce_any;
       std::cout << "synthesis: " << net.name() << ", " << to_string(m) << ", " << p.describe() << "\n";
       if (o->steps > 0 && !o->estimate)
         return report(encodings::synthesize(net, m, p, o->steps, so), o->steps, *o);
@@ -421,6 +428,12 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
         upper = encodings::KnownUpper{read_schedule_file(o->upper_from).schedule, "--upper-from " + o->upper_from};
       } else if (!o->no_known_upper) {
         if (auto b = certify::best_known_schedule(net, m, p)) upper = encodings::KnownUpper{std::move(b->s), b->label};
+      }
+      if (upper && o->upper_from.empty() && p.kind == ProblemKind::Allreduce && so.allreduce_whole_values &&
+          !encodings::synth::sends_whole_values(upper->schedule)) {
+        std::cout << "known schedule not used as upper bound: " << upper->label << " forwards partial sums "
+                  << "that are not its senders' current values (whole-values reading; see --allreduce-any-subsets)\n";
+        upper.reset();
       }
       if (upper)
         std::cout << "upper bound " << upper->schedule.num_steps() << " (" << upper->label

@@ -1,6 +1,8 @@
 // Counting and cut lower bounds (design note in synth_bounds.hpp).
 #include "encodings/synth_bounds.hpp"
 
+#include "encodings/synth_allreduce.hpp"
+
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -77,6 +79,7 @@ std::vector<SlabCut> slab_cuts(const Topology& topo, schedules::Model model,
 }
 
 std::vector<LowerBound> lower_bounds(const Topology& topo, Model model, const Problem& p) {
+  if (p.kind == schedules::ProblemKind::Allreduce) return allreduce_lower_bounds(topo, model);
   const std::uint32_t n = topo.n();
   const auto items = items_to_move(p, n);
   const std::uint64_t B = p.packet_items;

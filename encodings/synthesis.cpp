@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "encodings/leaf_bound.hpp"
+#include "encodings/synth_allreduce.hpp"
 #include "encodings/synth_bounds.hpp"
 #include "encodings/synth_cayley.hpp"
 #include "encodings/synth_cayley_moves.hpp"
@@ -107,7 +108,8 @@ Schedule rebind(const Schedule& s, const Problem& p) {
   return out;
 }
 
-void write_query(const sy::TimeIndexedEncoding& enc, const std::string& path,
+template <class Encoding>
+void write_query(const Encoding& enc, const std::string& path,
                  const std::string& what) {
   write_atomically("--emit-smt2", path, [&](std::ostream& out) { enc.formula().write_smt2(out, what); });
 }
@@ -150,6 +152,13 @@ std::string status_word(const sy::SolveOutcome& o) {
   return "unknown (" + o.reason + ")";
 }
 
+sy::AllreduceEncoding::Flags allreduce_flags(const SynthesisOptions& o, bool names) {
+  sy::AllreduceEncoding::Flags f;
+  f.whole_values = o.allreduce_whole_values;
+  f.keep_names = names;
+  return f;
+}
+
 sy::EncodeFlags flags(const SynthesisOptions& o, bool names) {
   sy::EncodeFlags f;
   f.symmetry = o.symmetry_breaking;
@@ -163,8 +172,10 @@ SynthesisResult synthesize_impl(Run& run) {
   const Problem& p = run.problem;
   p.validate(run.net);
   const sy::Topology topo(run.net);
-  const auto items = sy::items_to_move(p, topo.n());
-  if (items.empty()) {
+  // Allreduce has its own exact encoding (synth_allreduce.hpp) and none of phases 2-3c.
+  const bool allreduce = p.kind == schedules::ProblemKind::Allreduce;
+  const auto items = allreduce ? std::vector<sy::FlowItem>{} : sy::items_to_move(p, topo.n());
+  if (allreduce ? topo.n() < 2 : items.empty()) {
     Schedule s(run.net, run.model, p);
     for (unsigned t = 0; t < run.steps; ++t) s.begin_step();
     run.res.schedule = checked(std::move(s), run.steps, "trivial");
@@ -185,8 +196,13 @@ SynthesisResult synthesize_impl(Run& run) {
                               steps(bounds[0].steps) + " because " + bounds[0].argument + " (so " +
                               steps(run.steps) + (run.steps == 1 ? " is" : " are") + " impossible)";
         if (!run.opt.emit_smt2_path.empty()) {
-          sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, flags(run.opt, true));
-          write_query(enc, run.opt.emit_smt2_path, query_header(run, enc.notes()));
+          if (allreduce) {
+            sy::AllreduceEncoding enc(topo, run.model, p, run.steps, allreduce_flags(run.opt, true));
+            write_query(enc, run.opt.emit_smt2_path, query_header(run, enc.notes()));
+          } else {
+            sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, flags(run.opt, true));
+            write_query(enc, run.opt.emit_smt2_path, query_header(run, enc.notes()));
+          }
           run.res.certificate += "; the exact query was written to " + run.opt.emit_smt2_path +
                                  " but not solved";
         }
@@ -197,7 +213,7 @@ SynthesisResult synthesize_impl(Run& run) {
 
   // Phase 2: combining problems as reversed broadcasts.
   // Not on directed networks: the reversed schedule would use the arcs backwards.
-  if (run.opt.reverse_combining && p.combining() && !run.net.directed()) {
+  if (!allreduce && run.opt.reverse_combining && p.combining() && !run.net.directed()) {
     if (auto dual = sy::combining_dual(p, run.model)) {
       SynthesisOptions o = run.opt;
       o.timeout_ms = run.remaining_ms();
@@ -243,13 +259,13 @@ SynthesisResult synthesize_impl(Run& run) {
       return false;
     }
   };
-  if (run.opt.cayley_first && sy::CayleyMoveEncoding::applicable(run.net, run.model, p) &&
+  if (!allreduce && run.opt.cayley_first && sy::CayleyMoveEncoding::applicable(run.net, run.model, p) &&
       fits("cayley-moves", [&] {
         sy::CayleyMoveEncoding enc(topo, run.model, p, run.steps);
         return restricted(enc, "cayley-moves", run.remaining_ms() / 4);
       }))
     return run.finish(SynthesisStatus::Found);
-  if (run.opt.cayley_first && sy::CayleyEncoding::applicable(run.net, run.model, p) &&
+  if (!allreduce && run.opt.cayley_first && sy::CayleyEncoding::applicable(run.net, run.model, p) &&
       fits("cayley", [&] {
         sy::CayleyEncoding enc(topo, run.model, p, run.steps, run.opt.symmetry_breaking, false);
         return restricted(enc, "cayley", run.remaining_ms() / 3);
@@ -258,7 +274,7 @@ SynthesisResult synthesize_impl(Run& run) {
 
   // Phase 3c: fixed balanced routes for the personalised items (find schedules; UNSAT proves
   // nothing). One packet per item and no combining: a route is a path of single-item packets.
-  if (run.opt.routes_first && p.packet_items == 1 && !p.combining() &&
+  if (!allreduce && run.opt.routes_first && p.packet_items == 1 && !p.combining() &&
       fits("routes", [&] {
         // Too large for the exact query is too large to be worth routing (TooLarge: skipped).
         schedules::command_budget().admit(
@@ -280,41 +296,45 @@ SynthesisResult synthesize_impl(Run& run) {
       }))
     return run.finish(SynthesisStatus::Found);
 
-  // Phase 4: the exact time-indexed query.
+  // Phase 4: the exact time-indexed query (allreduce: its own encoding, solved by CaDiCaL with
+  // checked proofs unless an engine is forced).
   const bool emit = !run.opt.emit_smt2_path.empty();
-  sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, flags(run.opt, emit));
-  run.note("exact query: " + enc.formula().summary() + ", " + enc.notes());
-  if (emit) write_query(enc, run.opt.emit_smt2_path, query_header(run, enc.notes()));
-  const sy::SolveOutcome o = solve(enc.formula(), run.remaining_ms(), run.opt.solver_logic, "");
-  run.account(o);
-  run.note(std::string("exact ") + status_word(o) + " in " + std::to_string(o.seconds) + "s [" + o.stats + "]");
-  switch (o.status) {
-    case sy::SolveOutcome::Status::Sat:
-      run.res.schedule = checked(enc.decode(o), run.steps, "time-indexed");
-      return run.finish(SynthesisStatus::Found);
-    case sy::SolveOutcome::Status::Unsat:
-      run.res.certificate =
-          "UNSAT of query " +
-          (emit ? run.opt.emit_smt2_path : std::string("(in memory; --emit-smt2 FILE keeps it)")) +
-          ": " + enc.notes() + ", " + enc.formula().summary() +
-          (o.checks.empty() ? "" : "; " + o.checks) +
-          (run.opt.solver_logic == "cadical" ? " [" + o.stats + "]" : "");
-      return run.finish(SynthesisStatus::Impossible);
-    case sy::SolveOutcome::Status::Unknown: break;
+  auto exact = [&](auto& enc, const std::string& logic) {
+    run.note("exact query: " + enc.formula().summary() + ", " + enc.notes());
+    if (emit) write_query(enc, run.opt.emit_smt2_path, query_header(run, enc.notes()));
+    const sy::SolveOutcome o = solve(enc.formula(), run.remaining_ms(), logic, "");
+    run.account(o);
+    run.note(std::string("exact ") + status_word(o) + " in " + std::to_string(o.seconds) + "s [" + o.stats + "]");
+    switch (o.status) {
+      case sy::SolveOutcome::Status::Sat:
+        run.res.schedule = checked(enc.decode(o), run.steps, "time-indexed");
+        return run.finish(SynthesisStatus::Found);
+      case sy::SolveOutcome::Status::Unsat:
+        run.res.certificate =
+            "UNSAT of query " +
+            (emit ? run.opt.emit_smt2_path : std::string("(in memory; --emit-smt2 FILE keeps it)")) +
+            ": " + enc.notes() + ", " + enc.formula().summary() +
+            (o.checks.empty() ? "" : "; " + o.checks) +
+            (logic == "cadical" ? " [" + o.stats + "]" : "");
+        return run.finish(SynthesisStatus::Impossible);
+      case sy::SolveOutcome::Status::Unknown: break;
+    }
+    return run.finish(SynthesisStatus::Unknown);
+  };
+  if (allreduce) {
+    sy::AllreduceEncoding enc(topo, run.model, p, run.steps, allreduce_flags(run.opt, emit));
+    return exact(enc, run.opt.solver_logic == "auto" ? std::string("cadical") : run.opt.solver_logic);
   }
-  return run.finish(SynthesisStatus::Unknown);
+  sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, flags(run.opt, emit));
+  return exact(enc, run.opt.solver_logic);
 }
 
 }  // namespace
 
-// Allreduce (docs/allreduce.md) needs the overwrite by complete values and packets of several
-// chunks, which the time-indexed encodings do not state: refused rather than solved wrongly.
-static void refuse_allreduce(const Problem& p) {
-  if (p.kind == schedules::ProblemKind::Allreduce)
-    throw InputError(
-        "synthesis: allreduce is not supported (the encodings have no complete-value overwrite "
-        "and no multi-chunk packets); use the allreduce constructions (schedcert list) and "
-        "schedcert bound --problem allreduce");
+// Allreduce (docs/allreduce.md): its own encoding (synth_allreduce.hpp), all models but
+// shout-whisper.
+static void refuse_allreduce(const Problem& p, Model model) {
+  if (p.kind == schedules::ProblemKind::Allreduce) sy::AllreduceEncoding::check_model(model);
 }
 
 void check_synthesis_steps(std::uint64_t steps, const char* what) {
@@ -327,15 +347,17 @@ std::uint64_t estimate_exact_query_bytes(const Network& net, Model model, const 
                                          unsigned steps) {
   check_synthesis_steps(steps, "synthesis");
   problem.validate(net);
-  refuse_allreduce(problem);
+  refuse_allreduce(problem, model);
   const sy::Topology topo(net);
+  if (problem.kind == schedules::ProblemKind::Allreduce)
+    return sy::AllreduceEncoding::estimate_bytes(topo, problem, steps);
   return sy::TimeIndexedEncoding::estimate_bytes(topo, model, problem, steps);
 }
 
 SynthesisResult synthesize(const Network& net, Model model, const Problem& problem,
                            unsigned steps, const SynthesisOptions& options) {
   check_synthesis_steps(steps, "synthesis");
-  refuse_allreduce(problem);
+  refuse_allreduce(problem, model);
   Run run{net, model, problem, steps, options, Clock::now(), {}};
   return synthesize_impl(run);
 }
@@ -349,7 +371,7 @@ OptimumResult minimize_steps(const Network& net, Model model, const Problem& pro
     return used >= options.timeout_ms ? 1u : static_cast<unsigned>(options.timeout_ms - used);
   };
   problem.validate(net);
-  refuse_allreduce(problem);
+  refuse_allreduce(problem, model);
   check_synthesis_steps(hi, "synthesis: the largest T searched");
   unsigned first = lo;
   if (options.counting_bounds) {
@@ -413,6 +435,11 @@ OptimumResult minimize_steps(const Network& net, Model model, const Problem& pro
                        ", " + schedules::to_string(model) + ", " + problem.describe());
     if (!verifier::verify_native(u).valid)
       throw InputError("the upper bound's schedule (" + upper->label + ") is not valid for this network, model and problem");
+    if (problem.kind == schedules::ProblemKind::Allreduce && options.allreduce_whole_values &&
+        !sy::sends_whole_values(u))
+      throw InputError("the upper bound's schedule (" + upper->label + ") forwards allreduce partial sums that "
+                       "are not its senders' current values: not in the whole-values class this walk "
+                       "refutes (give --allreduce-any-subsets, or another schedule)");
     known = checked_cast<unsigned>(upper->schedule.num_steps(), "synthesis: the known schedule's steps");
     out.upper_label = upper->label;
     if (*known == 0 || *known - 1 < hi) hi = *known == 0 ? 0 : *known - 1;

@@ -53,6 +53,9 @@ struct SynthesisOptions {
   bool slack_rules = true;             // implied capacity constraints in phase 4 (synth_slack)
   bool count_rules = true;             // per-node reception counts per step in phase 4
   bool bisect = false;                 // minimize_steps: binary search over T instead of upwards
+  // Allreduce (synth_allreduce.hpp): a packet carries the sender's current partial sum of each
+  // chunk it names (true), or any contributions the sender holds (false: the verifier's rule).
+  bool allreduce_whole_values = true;
 };
 
 enum class SynthesisStatus { Found, Impossible, Unknown };
