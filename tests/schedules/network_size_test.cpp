@@ -102,6 +102,17 @@ std::string graph_file(std::uint32_t n, std::size_t edges, bool directed) {
   return s + "]}";
 }
 
+// The memory bound of the two implicit products. Under AddressSanitizer a process's RSS is mostly
+// shadow memory and the allocator's quarantine: 0.93 GB for these one-transmission schedules, which
+// take 11 MB in the release build (the CI's ASan stage measured it). There the bound only catches
+// growth with the network's size (before the fix, petersen^9 grew to 18 GB); the release build
+// (the README's test command) keeps the 300 MB bound.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr long kProductRssKb = 2L * 1024 * 1024;
+#else
+constexpr long kProductRssKb = 300L * 1024;
+#endif
+
 }  // namespace
 
 TEST_CASE("network size: a schedule on dgx1xQ28 (2^31 nodes) is checked without an arc list") {
@@ -110,7 +121,7 @@ TEST_CASE("network size: a schedule on dgx1xQ28 (2^31 nodes) is checked without 
   CAPTURE(m.max_rss_kb);
   CAPTURE(m.cpu_s);
   CHECK(m.code == 1);  // nodes 2..2^31-1 never receive the item
-  CHECK(m.max_rss_kb < 300 * 1024);
+  CHECK(m.max_rss_kb < kProductRssKb);
   CHECK(m.cpu_s < 10);
 }
 
@@ -120,7 +131,7 @@ TEST_CASE("network size: petersen^9 (10^9 nodes) is checked without an arc list"
   CAPTURE(m.max_rss_kb);
   CAPTURE(m.cpu_s);
   CHECK(m.code == 1);
-  CHECK(m.max_rss_kb < 300 * 1024);
+  CHECK(m.max_rss_kb < kProductRssKb);
   CHECK(m.cpu_s < 10);
 }
 
