@@ -134,11 +134,11 @@ std::string eng_bytes(double b) {
                             {"TiB", 1099511627776.0}};
   static const Table dec = {{"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}};
   auto whole = [&](const Table& t, std::size_t from, double limit) -> std::string {
-    for (std::size_t k = t.size(); k-- > from;) {
-      const double v = b / t[k].second;
+    for (std::size_t k = t.size(); k > from; --k) {  // t[k - 1], largest first (no size_t wrap)
+      const double v = b / t[k - 1].second;
       if (v >= 1 && v == std::floor(v) && v < limit) {
         char buf[64];
-        std::snprintf(buf, sizeof buf, "%.0f %s", v, t[k].first);
+        std::snprintf(buf, sizeof buf, "%.0f %s", v, t[k - 1].first);
         return buf;
       }
     }
