@@ -7,7 +7,8 @@
 # Targets: fuzz_schedule_loader, fuzz_network_spec, fuzz_verify (native vs reference),
 # fuzz_huge_sizes (issue 13: huge networks against a 128-bit reference; not in --ci) and
 # fuzz_cli_args (the CLI's argument parsing: cli/*.cpp but main.cpp, compiled with coverage
-# and sanitizers, linked against the g++ library SCHEDCERT_LIB, default build/libschedcert_lib.a
+# and sanitizers, linked against the g++ library SCHEDCERT_LIB, default build/libschedcert_core.a (with
+# build/libschedcert_lrat_sha.a next to it)
 # as `bash scripts/dev.sh test` leaves it; without it the whole library is compiled with clang,
 # which takes many minutes; FUZZ_JOBS=N parallel compiles, default 2).
 # Seeds: every tests/fixtures/**/*.json (loader, verify), a list of network specs (network),
@@ -46,7 +47,9 @@ mapfile -t small_lib < <(ls "$root"/schedules/*.cpp "$root"/schedules/transforms
 mapfile -t cli_srcs < <(ls "$root"/cli/*.cpp | grep -v -e '/main.cpp$' -e '/app.cpp$')
 mapfile -t full_lib < <(find "$root"/schedules "$root"/verifier "$root"/encodings "$root"/search "$root"/certify "$root"/papers \
                             "$root"/witnesses "$root"/interop -name '*.cpp' | sort)
-lib_a="${SCHEDCERT_LIB:-$root/build/libschedcert_lib.a}"
+lib_a="${SCHEDCERT_LIB:-$root/build/libschedcert_core.a}"
+# The checker's SHA-256 (generated after schedcert-lrat is linked) is a library of its own.
+lib_sha="$(dirname "$lib_a")/libschedcert_lrat_sha.a"
 objdir="$out/obj"
 mkdir -p "$objdir"
 obj_of() { echo "$objdir/$(echo "${1#$root/}" | tr / _).o"; }
@@ -92,7 +95,7 @@ build_target() {  # name -> $out/name
     fi
     compile "${srcs[@]}"
     for s in "${srcs[@]}"; do objs+=("$(obj_of "$s")"); done
-    [ -f "$lib_a" ] && objs+=("$lib_a")
+    [ -f "$lib_a" ] && objs+=("$lib_a") && { [ -f "$lib_sha" ] && objs+=("$lib_sha"); true; }
     "$cxx" "${flags[@]}" "$root/tests/fuzz/$name.cpp" "${objs[@]}" ${cadical:+"$cadical"} ${nauty:+"$nauty"} -lz3 -lcrypto -lpugixml -lcgraph -o "$out/$name"
   else
     compile "${small_lib[@]}"
