@@ -13,6 +13,7 @@
 #include "cli/commands.hpp"
 #include "cli/words.hpp"
 #include "encodings/synth_allreduce.hpp"
+#include "encodings/synth_allreduce_compose.hpp"
 #include "encodings/synth_coq_cnf.hpp"
 #include "encodings/synth_request.hpp"
 #include "encodings/synth_sccl.hpp"
@@ -44,6 +45,7 @@ struct SynthOptions {
   std::string upper_from;
   bool no_known_upper = false, bisect = false;
   bool allreduce_any = false;           // --allreduce-any-subsets (issue 28)
+  bool no_compose = false;              // --no-composition: no reduce-scatter + allgather phase
   std::string coq;                      // --coq DIR (issue 26)
   std::size_t coq_lrat_max = 1 << 20;   // --coq-lrat-max BYTES
   std::string command;                  // the command line, for the .v header
@@ -286,6 +288,44 @@ int run_sccl(const Network& net, Model m, const encodings::SynthesisRoute& route
 
 }  // namespace
 
+// Allreduce's restricted phase (issue 28, item 3): the optimal reduce-scatter + allgather (or
+// reduce + broadcast), composed and verified natively, becomes the walk's upper bound when it is
+// shorter than the known one and in the class the query states; the walk then decides whether
+// anything shorter exists.
+std::optional<encodings::synth::ComposedAllreduce> composition_upper(const Network& net, Model m, const Problem& p,
+                                                                     const encodings::SynthesisOptions& so,
+                                                                     std::optional<encodings::KnownUpper>& upper) {
+  auto c = encodings::synth::compose_reduce_distribute(net, m, p, so);
+  if (!c.result) {
+    std::cout << "composition (reduce + distribute): none: " << c.why_not << "\n";
+    return std::nullopt;
+  }
+  const auto& r = *c.result;
+  const unsigned T = r.reduce_steps + r.distribute_steps;
+  std::cout << "composition: " << r.label << " = " << count_of(T, "step") << " (each half the optimum of its own walk; "
+            << "the composed schedule verified by the native verifier"
+            << (r.whole_values ? ", whole values)" : "; it sends partial sums that are not its senders' current values)")
+            << "\n";
+  const bool in_class = r.whole_values || !so.allreduce_whole_values;
+  if (in_class && (!upper || T < upper->schedule.num_steps()))
+    upper = encodings::KnownUpper{r.schedule, "composition " + r.label};
+  return c.result;
+}
+
+void print_composition_verdict(const encodings::synth::ComposedAllreduce& c, const encodings::OptimumResult& best,
+                               bool whole_values) {
+  const unsigned T = c.reduce_steps + c.distribute_steps;
+  const std::string cls = whole_values ? " (whole-values class)" : " (any-subsets class)";
+  if (!best.optimum)
+    std::cout << "composition " << c.label << ": " << count_of(T, "step")
+              << "; whether anything shorter exists is not established\n";
+  else if (*best.optimum < T)
+    std::cout << "composition " << c.label << ": the exact query beats it by " << count_of(T - *best.optimum, "step")
+              << cls << "\n";
+  else
+    std::cout << "composition " << c.label << ": no shorter allreduce exists" << cls << "\n";
+}
+
 void add_synthesize_command(CLI::App& app, std::function<int()>& action,
                             std::vector<std::shared_ptr<void>>& keep) {
   auto* sub = app.add_subcommand(
@@ -332,6 +372,9 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
                   "or one derived from another model's construction by re-binding or splitting steps)");
   sub->add_flag("--no-known-upper", o->no_known_upper,
                 "least-T search: do not look for a known schedule (walk up to --max-steps)");
+  sub->add_flag("--no-composition", o->no_compose,
+                "allreduce least-T search: skip the restricted phase that composes the optimal reduce-scatter and "
+                "allgather (M = N; M = 1: reduce and broadcast) into the walk's upper bound");
   sub->add_flag("--bisect", o->bisect,
                 "least-T search: binary search between the lower and the upper bound instead of walking up");
   sub->add_option("--timeout", o->timeout, "seconds for the solver calls (whole search)")
@@ -435,6 +478,9 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
                   << "that are not its senders' current values (whole-values reading; see --allreduce-any-subsets)\n";
         upper.reset();
       }
+      std::optional<encodings::synth::ComposedAllreduce> composed;
+      if (p.kind == ProblemKind::Allreduce && o->upper_from.empty() && !o->no_known_upper && !o->no_compose)
+        composed = composition_upper(net, m, p, so, upper);
       if (upper)
         std::cout << "upper bound " << upper->schedule.num_steps() << " (" << upper->label
                   << "; checked by the native verifier before the walk)\n";
@@ -442,7 +488,9 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       if (hi < lo) return report(encodings::synthesize(net, m, p, hi, so), hi, *o);
       const encodings::KnownUpper* up = upper ? &*upper : nullptr;
       const auto best = encodings::minimize_steps(net, m, p, lo, hi, so, up);
-      return write_coq_optimum(best, report_optimum(best, lo, hi, *o, up), *o);
+      const int code = write_coq_optimum(best, report_optimum(best, lo, hi, *o, up), *o);
+      if (composed) print_composition_verdict(*composed, best, so.allreduce_whole_values);
+      return code;
     };
   });
 }
