@@ -11,8 +11,9 @@ Usage: python3 bench/allreduce_synth.py [--schedcert build/schedcert] [--timeout
 """
 import argparse, os, re, resource, subprocess, sys, tempfile, time
 
-NETS = ["C5", "C6", "C7", "C8", "Q3", "dgx1", "Q4"]
-NODES = {"C5": 5, "C6": 6, "C7": 7, "C8": 8, "Q3": 8, "dgx1": 8, "Q4": 16}
+NETS = ["C5", "C6", "C7", "C8", "Q3", "dgx1", "Q4", "K4xK2"]
+NODES = {"C5": 5, "C6": 6, "C7": 7, "C8": 8, "Q3": 8, "dgx1": 8, "Q4": 16, "K4xK2": 8,
+         "graph:docs/examples/networks/hier2x4.json": 8}
 
 
 def run(cmd, timeout):
