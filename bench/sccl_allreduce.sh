@@ -8,7 +8,8 @@
 # INSTANCE: Ring:N (msccl's built-in ring), DGX1, or a schedcert network name Qd / KaxKb written
 # as a custom topology by bench/sccl_make_topology.py. Prints one line per instance: the least
 # steps SCCL reported (or "none"), its last lines, wall and CPU seconds (of the whole process
-# tree, children included).
+# tree, children included; on a loaded machine CPU is the fair figure). SCCL_NICE (default 15)
+# sets its priority.
 set -euo pipefail
 msccl="$1" out="$2" secs="${3:-300}"; shift 3 || true
 [ $# -gt 0 ] || set -- Ring:7 Ring:8 Q4 K4xK2
@@ -23,7 +24,7 @@ for inst in "$@"; do
   esac
   log="sccl-allreduce-${inst/:/}.log"
   set +e
-  /usr/bin/time -f "%e %U %S" -o "$log.time" timeout "$secs" nice -n 15 \
+  /usr/bin/time -f "%e %U %S" -o "$log.time" timeout "$secs" nice -n "${SCCL_NICE:-15}" \
     /usr/bin/python3 -m msccl solve least-steps "${topo[@]}" Allreduce > "$log" 2>&1
   rc=$?
   set -e
