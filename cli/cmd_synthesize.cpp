@@ -46,6 +46,7 @@ struct SynthOptions {
   bool no_known_upper = false, bisect = false;
   bool allreduce_any = false;           // --allreduce-any-subsets (issue 28)
   bool no_compose = false;              // --no-composition: no reduce-scatter + allgather phase
+  std::string composition_out;          // --composition-output FILE
   std::string coq;                      // --coq DIR (issue 26)
   std::size_t coq_lrat_max = 1 << 20;   // --coq-lrat-max BYTES
   std::string command;                  // the command line, for the .v header
@@ -375,6 +376,9 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
   sub->add_flag("--no-composition", o->no_compose,
                 "allreduce least-T search: skip the restricted phase that composes the optimal reduce-scatter and "
                 "allgather (M = N; M = 1: reduce and broadcast) into the walk's upper bound");
+  sub->add_option("--composition-output", o->composition_out,
+                  "allreduce: also write the composed reduce-scatter + allgather schedule here (JSON), e.g. to "
+                  "compare its time with the step optimum's (schedcert cost)");
   sub->add_flag("--bisect", o->bisect,
                 "least-T search: binary search between the lower and the upper bound instead of walking up");
   sub->add_option("--timeout", o->timeout, "seconds for the solver calls (whole search)")
@@ -481,6 +485,10 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       std::optional<encodings::synth::ComposedAllreduce> composed;
       if (p.kind == ProblemKind::Allreduce && o->upper_from.empty() && !o->no_known_upper && !o->no_compose)
         composed = composition_upper(net, m, p, so, upper);
+      if (composed && !o->composition_out.empty()) {
+        write_schedule_file(composed->schedule, o->composition_out);
+        std::cout << "  composition written to " << o->composition_out << "\n";
+      }
       if (upper)
         std::cout << "upper bound " << upper->schedule.num_steps() << " (" << upper->label
                   << "; checked by the native verifier before the walk)\n";
