@@ -40,10 +40,10 @@ struct At {
 
 enum class RecvKind { Overwrite, Combine, Keep };  // r / rrc / r into scratch + re
 
-struct Slot {
+struct BufSlot {
   MscclBuffer buf = MscclBuffer::Output;
   std::int64_t off = 0;
-  bool operator<(const Slot& o) const { return std::tie(buf, off) < std::tie(o.buf, o.off); }
+  bool operator<(const BufSlot& o) const { return std::tie(buf, off) < std::tie(o.buf, o.off); }
 };
 
 class AllreduceExporter {
@@ -109,9 +109,9 @@ class AllreduceExporter {
     int from = 0, to = 0, chan = 0;
     std::size_t t = 0;                 // transmission
     std::vector<std::int64_t> chunks;  // increasing
-    std::vector<Slot> src;             // per chunk, the sender's slot
+    std::vector<BufSlot> src;             // per chunk, the sender's slot
     std::vector<RecvKind> kind;        // per chunk
-    Slot sent, landed;                 // the send's first slot, the receive's first slot
+    BufSlot sent, landed;                 // the send's first slot, the receive's first slot
     bool direct = true;                // received straight into o (one kind, contiguous chunks)
   };
 
@@ -149,7 +149,7 @@ class AllreduceExporter {
       for (std::size_t t = s_.step_begin(k); t < s_.step_end(k); ++t) {
         const std::size_t u = s_.from(t);
         for (const auto& [m, v] : chunks_of(t)) {
-          Slot sl{MscclBuffer::Output, m};
+          BufSlot sl{MscclBuffer::Output, m};
           const Set& cur = h[u][static_cast<std::size_t>(m)];
           if (v == cur || v.size() == n) {
             if (v != cur)
@@ -196,7 +196,7 @@ class AllreduceExporter {
     x.t = t;
     const auto n = static_cast<std::size_t>(n_);
     for (const auto& [m, v] : chunks_of(t)) {
-      Slot sl = src_[t].at(m);
+      BufSlot sl = src_[t].at(m);
       if (sl.buf == MscclBuffer::Scratch) sl = kept_[x.from].at({m, v});
       x.chunks.push_back(m);
       x.src.push_back(sl);
@@ -233,14 +233,14 @@ class AllreduceExporter {
   }
 
   // What an access to a slot must wait for: its last write, and for a write every read since.
-  void needs(int g, const Slot& sl, bool write, std::vector<At>& deps) const {
+  void needs(int g, const BufSlot& sl, bool write, std::vector<At>& deps) const {
     const auto it = slots_[g].find(sl);
     if (it == slots_[g].end()) return;
     if (it->second.last_write.tb >= 0) deps.push_back(it->second.last_write);
     if (write)
       for (const At& r : it->second.reads) deps.push_back(r);
   }
-  void access(int g, const Slot& sl, const At& at, bool write) {
+  void access(int g, const BufSlot& sl, const At& at, bool write) {
     SlotState& st = slots_[g][sl];
     if (write) {
       st.last_write = at;
@@ -296,7 +296,7 @@ class AllreduceExporter {
   }
   void mark(int g, const At& d) { a_.gpus[g].tbs[d.tb].steps[d.step].hasdep = true; }
 
-  static MscclStep local(MscclOp op, Slot src, Slot dst, std::int64_t cnt) {
+  static MscclStep local(MscclOp op, BufSlot src, BufSlot dst, std::int64_t cnt) {
     MscclStep st;
     st.op = op;
     st.srcbuf = src.buf;
@@ -315,7 +315,7 @@ class AllreduceExporter {
     for (std::size_t k = 0; k < x.chunks.size(); ++k) {
       if (!out.empty()) {
         const std::size_t b = out.back().first;
-        const Slot first = slot(b), cur = slot(k);
+        const BufSlot first = slot(b), cur = slot(k);
         if (cur.buf == first.buf && cur.off == first.off + static_cast<std::int64_t>(k - b) &&
             (!by_kind || x.kind[k] == x.kind[b])) {
           out.back().second = k + 1;
@@ -389,16 +389,16 @@ class AllreduceExporter {
     // Into fresh scratch, then per run into o: `re` (combine) or `cpy` (a complete value).
     const At got = place(g, t, local(MscclOp::Recv, x.sent, x.landed, cnt), {}, round);
     for (std::int64_t k = 0; k < cnt; ++k) {
-      const Slot sc{x.landed.buf, x.landed.off + k};
+      const BufSlot sc{x.landed.buf, x.landed.off + k};
       access(g, sc, got, true);
       if (x.kind[static_cast<std::size_t>(k)] == RecvKind::Keep)
         kept_[g][{x.chunks[static_cast<std::size_t>(k)], chunk_set(x.t, x.chunks[static_cast<std::size_t>(k)])}] = sc;
     }
-    const auto o_runs = runs(x, [&](std::size_t k) { return Slot{MscclBuffer::Output, x.chunks[k]}; }, true);
+    const auto o_runs = runs(x, [&](std::size_t k) { return BufSlot{MscclBuffer::Output, x.chunks[k]}; }, true);
     for (const auto& [b, e] : o_runs) {
       const bool over = x.kind[b] == RecvKind::Overwrite;
-      const Slot from{x.landed.buf, x.landed.off + static_cast<std::int64_t>(b)};
-      const Slot o{MscclBuffer::Output, x.chunks[b]};
+      const BufSlot from{x.landed.buf, x.landed.off + static_cast<std::int64_t>(b)};
+      const BufSlot o{MscclBuffer::Output, x.chunks[b]};
       const auto len = static_cast<std::int64_t>(e - b);
       std::vector<At> deps;
       for (std::int64_t k = 0; k < len; ++k) needs(g, {o.buf, o.off + k}, true, deps);
@@ -421,10 +421,10 @@ class AllreduceExporter {
   MscclAlgo a_;
   int n_ = 0;
   std::int64_t m_ = 1;
-  std::vector<std::map<std::int64_t, Slot>> src_;  // per transmission, per chunk
+  std::vector<std::map<std::int64_t, BufSlot>> src_;  // per transmission, per chunk
   std::set<std::pair<std::size_t, std::int64_t>> keep_;  // receipts (transmission, chunk) kept
-  std::vector<std::map<std::pair<std::int64_t, Set>, Slot>> kept_;  // per gpu: (chunk, set) -> slot
-  std::vector<std::map<Slot, SlotState>> slots_;
+  std::vector<std::map<std::pair<std::int64_t, Set>, BufSlot>> kept_;  // per gpu: (chunk, set) -> slot
+  std::vector<std::map<BufSlot, SlotState>> slots_;
   std::map<std::tuple<int, int, bool, int>, int> tbs_;
   std::vector<std::vector<std::vector<int>>> finish_;  // per gpu, tb, step: the importer's finish
   std::vector<std::map<int, At>> at_time_;  // per gpu: a send or receive finishing at that round

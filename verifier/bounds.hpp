@@ -18,6 +18,11 @@
 
 namespace schedcert::verifier {
 
+// The cut bounds try every cut S of a network up to this many nodes (2^16 sets); above it, the
+// cuts of a product's factors (bounds_graph.cpp, time_bounds.cpp).
+inline constexpr std::uint64_t kAllCutsNodes = 16;
+
+
 struct Bound {
   std::uint64_t value = 0;
   std::string argument;  // one sentence: why no valid schedule does better

@@ -137,7 +137,6 @@ std::string cut_text(const Cut& k, const std::string& items, const Ctx& c) {
 }
 
 constexpr u64 kMaxFlowNodes = 4096;  // and kMaxFlowWork below
-constexpr u64 kAllCutsNodes = 16;  // every cut S is tried up to this size (2^16 sets)
 
 std::string members(const std::vector<char>& side) {
   std::string s;

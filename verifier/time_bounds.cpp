@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "schedules/units.hpp"
+#include "verifier/bounds.hpp"
 
 namespace schedcert::verifier {
 
@@ -17,7 +18,6 @@ using schedules::ProblemKind;
 
 namespace {
 
-constexpr std::uint64_t kAllCutsNodes = 16;       // every S up to this many nodes
 constexpr std::uint64_t kCutPassNodes = 1u << 20;  // halves and node cuts up to this size
 
 struct CutShape {

@@ -30,15 +30,6 @@ const char* const kDotColours[] = {"blue3",   "red3",  "green4", "darkorange3",
                                    "purple3", "cyan4", "brown",  "magenta3"};
 constexpr int kColours = 8;
 
-std::string num(double v) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.2f", v);
-  std::string s = b;
-  if (s == "-0.00") s = "0.00";
-  return s;
-}
-
-std::string quoted(const std::string& s) { return dot_quoted(s); }  // plain text (dot.hpp)
 
 void place(FigNode& n, double slot, double level, bool right) {
   if (right) {
@@ -137,8 +128,8 @@ void write_tikz_figure(const Figure& f, std::ostream& out, bool standalone) {
   }
   if (standalone) {
     // Room for the labels (about 1 cm per side) and the titles (1 cm on top).
-    out << "\\documentclass{article}\n\\usepackage[paperwidth=" << num(width + 4)
-        << "cm,paperheight=" << num(height + 4) << "cm,margin=1cm]{geometry}\n"
+    out << "\\documentclass{article}\n\\usepackage[paperwidth=" << latex_number(width + 4)
+        << "cm,paperheight=" << latex_number(height + 4) << "cm,margin=1cm]{geometry}\n"
         << "\\usepackage{tikz}\n\\pagestyle{empty}\n\\begin{document}\n\\noindent\n";
   }
   out << "% " << f.name << ": " << latex_escape(f.caption) << "\n"
@@ -154,12 +145,12 @@ void write_tikz_figure(const Figure& f, std::ostream& out, bool standalone) {
     const Box b = bounds(p);
     const std::string id = "p" + std::to_string(i) + "n";
     if (!p.title.empty())
-      out << "\\node[font=\\small] at (" << num((b.x0 + b.x1) / 2 + dx[i]) << ","
-          << num(b.y1 + dy[i] + 0.8) << ") {"
+      out << "\\node[font=\\small] at (" << latex_number((b.x0 + b.x1) / 2 + dx[i]) << ","
+          << latex_number(b.y1 + dy[i] + 0.8) << ") {"
           << (p.latex_title.empty() ? latex_escape(p.title) : p.latex_title) << "};\n";
     for (std::size_t v = 0; v < p.nodes.size(); ++v)
       out << "\\node[vertex" << (p.nodes[v].root ? ", root" : "") << "] (" << id << v
-          << ") at (" << num(p.nodes[v].x + dx[i]) << "," << num(p.nodes[v].y + dy[i]) << ") {"
+          << ") at (" << latex_number(p.nodes[v].x + dx[i]) << "," << latex_number(p.nodes[v].y + dy[i]) << ") {"
           << latex_escape(p.nodes[v].label) << "};\n";
     for (const auto& e : p.edges) {
       out << "\\draw[->, g" << e.group % kColours << "] (" << id << e.from << ") -- ";
@@ -172,21 +163,21 @@ void write_tikz_figure(const Figure& f, std::ostream& out, bool standalone) {
 }
 
 void write_dot_figure(const Figure& f, std::ostream& out) {
-  out << "digraph " << quoted(f.name) << " {\n  label=" << quoted(f.caption)
+  out << "digraph " << dot_quoted(f.name) << " {\n  label=" << dot_quoted(f.caption)
       << ";\n  labelloc=t;\n" << (f.rightwards ? "  rankdir=LR;\n" : "")
       << "  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=10];\n"
          "  edge [fontname=\"Helvetica\", fontsize=8];\n";
   for (std::size_t i = 0; i < f.panels.size(); ++i) {
     const auto& p = f.panels[i];
     const std::string id = "p" + std::to_string(i) + "n";
-    out << "  subgraph cluster_" << i << " {\n    label=" << quoted(p.title) << ";\n";
+    out << "  subgraph cluster_" << i << " {\n    label=" << dot_quoted(p.title) << ";\n";
     for (std::size_t v = 0; v < p.nodes.size(); ++v)
-      out << "    " << id << v << " [label=" << quoted(p.nodes[v].label)
+      out << "    " << id << v << " [label=" << dot_quoted(p.nodes[v].label)
           << (p.nodes[v].root ? ", penwidth=2" : "") << "];\n";
     for (const auto& e : p.edges) {
       const char* c = kDotColours[e.group % kColours];
       out << "    " << id << e.from << " -> " << id << e.to << " [";
-      if (!e.label.empty()) out << "label=" << quoted(e.label) << ", ";
+      if (!e.label.empty()) out << "label=" << dot_quoted(e.label) << ", ";
       out << "color=" << c << ", fontcolor=" << c << "];\n";
     }
     out << "  }\n";

@@ -1,6 +1,7 @@
 // Design note: see latex.hpp.
 #include "witnesses/latex.hpp"
 
+#include <cstdio>
 #include <map>
 #include <ostream>
 
@@ -10,6 +11,14 @@
 namespace schedcert::witnesses {
 
 using schedules::Node;
+
+std::string latex_number(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.2f", v);
+  std::string s = b;
+  if (s == "-0.00") s = "0.00";
+  return s;
+}
 
 std::string latex_escape(const std::string& text) {
   std::string r;

@@ -20,5 +20,7 @@ void write_latex_links(const schedules::Schedule& s, std::ostream& out, bool sta
                        std::size_t steps_per_block = 12);
 // Escapes the LaTeX special characters of a text.
 std::string latex_escape(const std::string& text);
+// A coordinate or length with two decimals ("%.2f"), never "-0.00" (TikZ pictures and dot layouts).
+std::string latex_number(double v);
 
 }  // namespace schedcert::witnesses

@@ -13,14 +13,6 @@ using schedules::Node;
 
 namespace {
 
-std::string num(double v) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.2f", v);
-  std::string s = b;
-  if (s == "-0.00") s = "0.00";
-  return s;
-}
-
 void begin(std::ostream& out, bool standalone, const schedules::Schedule& s) {
   if (standalone)
     out << "\\documentclass{article}\n\\usepackage{tikz}\n\\pagestyle{empty}\n"
@@ -42,7 +34,7 @@ void vertices(std::ostream& out, const schedules::Network& net, const std::vecto
               Node root, bool mark_root) {
   for (Node v = 0; v < pts.size(); ++v)
     out << "\\node[vertex" << (mark_root && v == root ? ", very thick" : "") << "] (n" << v
-        << ") at (" << num(pts[v].x) << "," << num(pts[v].y) << ") {" << node_label(net, v)
+        << ") at (" << latex_number(pts[v].x) << "," << latex_number(pts[v].y) << ") {" << node_label(net, v)
         << "};\n";
 }
 
