@@ -8,7 +8,7 @@
 #include <cstring>
 #include <string>
 
-#include "encodings/alpha.hpp"
+#include "encodings/alpha/alpha.hpp"
 
 using namespace schedcert::encodings;
 

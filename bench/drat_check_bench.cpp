@@ -1,5 +1,5 @@
 // Issue 27: the cost of an UNSAT certificate with the backward, core-first DRAT checker
-// (encodings/sat_drat_backward.cpp) against the forward one (sat_drat.cpp), measured in the
+// (encodings/sat/drat_backward.cpp) against the forward one (sat_drat.cpp), measured in the
 // same run on the same CNF + DRAT files. For each pair, forward then backward: our DRAT check
 // writing LRAT (CPU of this process), then the Coq-verified checker schedcert-lrat on that
 // LRAT (CPU of the child, lrat_check.hpp); the LRAT sizes; and the ratios forward / backward.
@@ -26,8 +26,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "encodings/lrat_check.hpp"
-#include "encodings/sat_drat.hpp"
+#include "encodings/sat/lrat_check.hpp"
+#include "encodings/sat/drat.hpp"
 #include "search/conquer.hpp"
 #include "search/cube.hpp"
 #include "search/family.hpp"

@@ -15,7 +15,7 @@
 #include <string>
 
 #include "bench/sccl_instances.hpp"
-#include "encodings/synthesis.hpp"
+#include "encodings/synth/synthesis.hpp"
 #include "verifier/native.hpp"
 
 using namespace schedcert;

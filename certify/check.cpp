@@ -5,12 +5,12 @@
 #include <chrono>
 #include <fstream>
 
-#include "encodings/leaf_bound.hpp"
-#include "encodings/smt_verifier.hpp"
-#include "schedules/atomic_file.hpp"
+#include "encodings/alpha/leaf_bound.hpp"
+#include "encodings/smt/verifier.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "schedules/error.hpp"
 #include "schedules/transforms/translate.hpp"
-#include "schedules/watchdog.hpp"
+#include "schedules/budget/watchdog.hpp"
 #include "verifier/native.hpp"
 #include "verifier/symmetric.hpp"
 

@@ -7,14 +7,14 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "encodings/leaf_bound.hpp"
+#include "encodings/alpha/leaf_bound.hpp"
 #include "interop/msccl_collective.hpp"
 #include "interop/msccl_convert.hpp"
 #include "interop/msccl_dataflow.hpp"
 #include "interop/msccl_ir.hpp"
 #include "interop/msccl_schedule.hpp"
 #include "schedules/error.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "schedules/units.hpp"
 #include "verifier/native.hpp"
 #include "verifier/time_bounds.hpp"

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "schedules/error.hpp"
-#include "schedules/input_text.hpp"
+#include "schedules/io/input_text.hpp"
 
 namespace schedcert::certify {
 

@@ -7,13 +7,13 @@
 #include <ostream>
 #include <sstream>
 
-#include "encodings/leaf_bound.hpp"
+#include "encodings/alpha/leaf_bound.hpp"
 #include "schedules/checked.hpp"
 #include "schedules/error.hpp"
-#include "schedules/input_text.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/input_text.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "verifier/bounds.hpp"
-#include "schedules/budget.hpp"
+#include "schedules/budget/budget.hpp"
 
 namespace schedcert::certify {
 
@@ -222,7 +222,7 @@ Manifest parse_manifest(std::string_view text, const std::string& source_name,
 }
 
 Manifest read_manifest(const std::string& path) {
-  // Bounded by --max-input-bytes (schedules/input_text.hpp).
+  // Bounded by --max-input-bytes (schedules/io/input_text.hpp).
   return parse_manifest(schedules::read_json_input(path), path,
                         std::filesystem::path(path).parent_path().string());
 }

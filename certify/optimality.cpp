@@ -2,8 +2,8 @@
 
 #include <filesystem>
 
-#include "encodings/leaf_bound.hpp"
-#include "encodings/synthesis.hpp"
+#include "encodings/alpha/leaf_bound.hpp"
+#include "encodings/synth/synthesis.hpp"
 #include "verifier/bounds.hpp"
 #include "verifier/native.hpp"
 

@@ -16,13 +16,13 @@
 #include <ostream>
 #include <sstream>
 
-#include "encodings/leaf_bound.hpp"
+#include "encodings/alpha/leaf_bound.hpp"
 #include "certify/known_schedules.hpp"
-#include "encodings/synthesis.hpp"
+#include "encodings/synth/synthesis.hpp"
 #include "schedules/error.hpp"
 #include "schedules/registry.hpp"
-#include "schedules/schedule_json.hpp"
-#include "schedules/watchdog.hpp"
+#include "schedules/io/schedule_json.hpp"
+#include "schedules/budget/watchdog.hpp"
 #include "verifier/bounds.hpp"
 #include "verifier/native.hpp"
 

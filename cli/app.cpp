@@ -17,8 +17,8 @@
 #include "cli/parse_errors.hpp"
 #include "schedules/disagree.hpp"
 #include "schedules/error.hpp"
-#include "schedules/input_text.hpp"
-#include "schedules/watchdog.hpp"
+#include "schedules/io/input_text.hpp"
+#include "schedules/budget/watchdog.hpp"
 
 namespace {
 
@@ -103,7 +103,7 @@ int schedcert::cli::run_app(int argc, char** argv) {
   app.set_version_flag("--version", std::string("schedcert ") + SCHEDCERT_VERSION);
 
   // Bounded input (issue 13): every schedule file, manifest and standard input is read up to this
-  // size (schedules/input_text.hpp); accepted before or after the subcommand.
+  // size (schedules/io/input_text.hpp); accepted before or after the subcommand.
   std::uint64_t max_input = schedcert::schedules::default_max_input_bytes();
   app.add_option("--max-input-bytes", max_input,
                  "refuse schedule files, manifests and standard input larger than this (default " +

@@ -1,19 +1,19 @@
 // `schedcert check-unsat CNF PROOF`: re-checks an UNSAT certificate from its files. A DRAT proof
 // (CaDiCaL's, text or binary) is checked by our forward checker, which writes the LRAT proof;
 // the LRAT proof is then checked by schedcert-lrat, the checker proved sound in Coq
-// (encodings/lrat_check.hpp). With --lrat-only, PROOF is already LRAT and only the verified
+// (encodings/sat/lrat_check.hpp). With --lrat-only, PROOF is already LRAT and only the verified
 // checker runs. Exit 0: both accept; 1: a checker rejects; 2: input error (also: the checker
 // binary is not the one the build made); 4: the CNF the verified checker read is not the one
 // schedcert read (its SHA-256 differs from the file's as read here or, with a DRAT proof, the
-// clauses it parsed differ from ours): see encodings/lrat_check.hpp.
+// clauses it parsed differ from ours): see encodings/sat/lrat_check.hpp.
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "cli/commands.hpp"
-#include "encodings/lrat_check.hpp"
+#include "encodings/sat/lrat_check.hpp"
 #include "schedules/error.hpp"
-#include "schedules/sha256.hpp"
+#include "schedules/io/sha256.hpp"
 
 namespace schedcert::cli {
 

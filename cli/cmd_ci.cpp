@@ -7,7 +7,7 @@
 #include "certify/expected.hpp"
 #include "certify/manifest.hpp"
 #include "cli/commands.hpp"
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "schedules/error.hpp"
 #include "witnesses/junit.hpp"
 #include "witnesses/report.hpp"

@@ -18,7 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "cli/commands.hpp"
 #include "cli/cube_cli.hpp"
 #include "schedules/error.hpp"

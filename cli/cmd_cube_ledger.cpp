@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cube_cli.hpp"
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "schedules/error.hpp"
 #include "search/conquer.hpp"
 #include "search/ledger.hpp"

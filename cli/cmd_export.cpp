@@ -15,11 +15,11 @@
 #include <unistd.h>
 
 #include "cli/commands.hpp"
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "cli/export_figures.hpp"
 #include "schedules/error.hpp"
-#include "schedules/schedule_json.hpp"
-#include "schedules/sha256.hpp"
+#include "schedules/io/schedule_json.hpp"
+#include "schedules/io/sha256.hpp"
 #include "verifier/native.hpp"
 #include "witnesses/coq_check.hpp"
 #include "witnesses/coq_export.hpp"

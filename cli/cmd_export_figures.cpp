@@ -7,7 +7,7 @@
 #include <iostream>
 
 #include "cli/export_figures.hpp"
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "cli/schedule_source.hpp"
 #include "verifier/native.hpp"
 #include "witnesses/dot.hpp"

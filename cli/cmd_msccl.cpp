@@ -14,9 +14,9 @@
 #include "interop/msccl_export.hpp"
 #include "interop/msccl_ir.hpp"
 #include "interop/msccl_schedule.hpp"
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "schedules/error.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "verifier/native.hpp"
 
 namespace schedcert::cli {

@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "cli/schedule_source.hpp"
 #include "verifier/native.hpp"
 #include "witnesses/html.hpp"

@@ -1,6 +1,6 @@
 // `schedcert search alpha --dim D [--engine cadical|z3|z3-layered] [--timeout S] [--emit DIR]
 // [--symmetry 0|1|2] [--no-proof-check] [--quiet] [-o tree.json]`: the maximum number of leaves
-// alpha(d) of a spanning tree of Q_d (encodings/alpha_cds.cpp has the design note),
+// alpha(d) of a spanning tree of Q_d (encodings/alpha/cds.cpp has the design note),
 // and with it the Desprez-Fraigniaud-Tourancheau 1993 Proposition 2 lower bound 2p - alpha - 1
 // on successive broadcasts from all p = 2^d nodes under shout-whisper.
 // Exit codes: 0 alpha certified exact, 3 a gap is left: the time budget ran out, or the UNSAT
@@ -12,10 +12,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "cli/commands.hpp"
 #include "cli/search_tree.hpp"
-#include "encodings/alpha.hpp"
+#include "encodings/alpha/alpha.hpp"
 #include "witnesses/alpha_coq.hpp"
 #include "schedules/error.hpp"
 #include "verifier/bounds.hpp"

@@ -10,9 +10,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "cli/commands.hpp"
-#include "encodings/alpha.hpp"
+#include "encodings/alpha/alpha.hpp"
 #include "schedules/error.hpp"
 #include "search/cds_heuristic.hpp"
 #include "witnesses/alpha_coq.hpp"

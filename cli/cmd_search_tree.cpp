@@ -1,5 +1,5 @@
 // `schedcert search tree`: objectives over rooted spanning trees of any network, answered with a
-// natively checked witness and a certificate (encodings/tree_search.hpp has the design note).
+// natively checked witness and a certificate (encodings/tree/search.hpp has the design note).
 // Exit codes: 0 optimum certified (with --than: the construction's tree is optimal);
 // 1 with --than: the construction's tree is beaten (a strictly better tree, checked natively, is
 // printed) or misses a constraint; without --than: no tree meets the constraints (certified);
@@ -9,12 +9,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "cli/search_tree.hpp"
-#include "encodings/tree_extract.hpp"
-#include "encodings/tree_search.hpp"
+#include "encodings/tree/extract.hpp"
+#include "encodings/tree/search.hpp"
 #include "schedules/error.hpp"
-#include "schedules/budget.hpp"
+#include "schedules/budget/budget.hpp"
 
 namespace schedcert::cli {
 

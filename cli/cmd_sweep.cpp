@@ -12,11 +12,11 @@
 #include <set>
 #include <sstream>
 
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "certify/sweep.hpp"
 #include "cli/commands.hpp"
 #include "schedules/error.hpp"
-#include "schedules/budget.hpp"
+#include "schedules/budget/budget.hpp"
 
 namespace schedcert::cli {
 

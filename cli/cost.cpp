@@ -12,7 +12,7 @@
 #include "certify/cost_files.hpp"
 #include "cli/commands.hpp"
 #include "papers/hojohnsson1986/cost_tables.hpp"
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "schedules/error.hpp"
 #include "schedules/units.hpp"
 #include "witnesses/cost_plot.hpp"

@@ -7,7 +7,7 @@
 
 #include "certify/check.hpp"
 #include "certify/expected.hpp"
-#include "encodings/leaf_bound.hpp"
+#include "encodings/alpha/leaf_bound.hpp"
 #include "schedules/constructions/bertsekas1991/appendix.hpp"
 #include "papers/bertsekas1991/tables.hpp"
 #include "papers/dimakopoulos1998/table.hpp"

@@ -8,7 +8,7 @@
 #include "papers/paper_optimality.hpp"
 #include "cli/papers.hpp"
 #include "cli/words.hpp"
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "witnesses/coq_optimality.hpp"
 
 namespace schedcert::cli {

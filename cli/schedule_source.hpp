@@ -9,7 +9,7 @@
 #include "cli/commands.hpp"
 #include "schedules/error.hpp"
 #include "schedules/registry.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 
 namespace schedcert::cli {
 

@@ -9,7 +9,7 @@
 #include <limits>
 
 #include "schedules/error.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 
 namespace schedcert::interop {
 

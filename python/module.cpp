@@ -9,11 +9,11 @@
 #include <mutex>
 #include <thread>
 
-#include "encodings/z3_interrupts.hpp"
+#include "encodings/smt/z3_interrupts.hpp"
 #include "python/py_common.hpp"
-#include "schedules/budget.hpp"
+#include "schedules/budget/budget.hpp"
 #include "schedules/error.hpp"
-#include "schedules/watchdog.hpp"
+#include "schedules/budget/watchdog.hpp"
 
 namespace schedcert::python {
 

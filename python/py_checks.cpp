@@ -2,10 +2,10 @@
 // viewer. A Z3 `unknown` is a Verdict with status "unknown" and valid None: never a validity.
 #include <sstream>
 
-#include "encodings/leaf_bound.hpp"
-#include "encodings/smt_verifier.hpp"
+#include "encodings/alpha/leaf_bound.hpp"
+#include "encodings/smt/verifier.hpp"
 #include "python/py_common.hpp"
-#include "schedules/budget.hpp"
+#include "schedules/budget/budget.hpp"
 #include "schedules/error.hpp"
 #include "verifier/bounds.hpp"
 #include "verifier/native.hpp"

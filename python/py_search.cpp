@@ -6,13 +6,13 @@
 #include <sstream>
 
 #include "certify/sweep.hpp"
-#include "encodings/alpha.hpp"
-#include "encodings/synth_request.hpp"
-#include "encodings/synth_successive.hpp"
-#include "encodings/synthesis.hpp"
-#include "encodings/tree_search.hpp"
+#include "encodings/alpha/alpha.hpp"
+#include "encodings/synth/request.hpp"
+#include "encodings/synth/successive.hpp"
+#include "encodings/synth/synthesis.hpp"
+#include "encodings/tree/search.hpp"
 #include "python/py_common.hpp"
-#include "schedules/budget.hpp"
+#include "schedules/budget/budget.hpp"
 #include "schedules/error.hpp"
 #include "verifier/bounds.hpp"
 
@@ -61,7 +61,7 @@ void take_optimum(PySynth& out, const enc::OptimumResult& r) {
 }
 
 // The `schedcert synthesize` pipeline without the printing: the route and the T range come from
-// the same library functions as the CLI's (encodings/synth_request.hpp).
+// the same library functions as the CLI's (encodings/synth/request.hpp).
 PySynth synthesize(const Network& net, const std::string& model, const Problem& problem,
                    unsigned steps, unsigned max_steps, double timeout, const std::string& engine,
                    bool symmetry, const std::string& allocation,

@@ -7,8 +7,8 @@
 #include <unordered_map>
 
 #include "schedules/error.hpp"
-#include "schedules/input_text.hpp"
-#include "schedules/json_cursor.hpp"
+#include "schedules/io/input_text.hpp"
+#include "schedules/io/json_cursor.hpp"
 #include "schedules/units.hpp"
 
 namespace schedcert::schedules {

@@ -7,13 +7,13 @@
 #include <set>
 #include <sstream>
 
-#include "encodings/alpha.hpp"
-#include "encodings/alpha_cnf.hpp"
-#include "encodings/sat_backend.hpp"
-#include "encodings/sat_cnf.hpp"
+#include "encodings/alpha/alpha.hpp"
+#include "encodings/alpha/cnf.hpp"
+#include "encodings/sat/backend.hpp"
+#include "encodings/sat/cnf.hpp"
 #include "schedules/automorphisms.hpp"
 #include "schedules/error.hpp"
-#include "schedules/watchdog.hpp"
+#include "schedules/budget/watchdog.hpp"
 #include "search/coverage.hpp"
 
 namespace schedcert::search {

@@ -11,9 +11,9 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "encodings/lrat_check.hpp"
-#include "encodings/sat_drat.hpp"
-#include "schedules/atomic_file.hpp"
+#include "encodings/sat/lrat_check.hpp"
+#include "encodings/sat/drat.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "schedules/error.hpp"
 
 namespace schedcert::search {
@@ -48,7 +48,7 @@ void add_clause(CaDiCaL::Solver& s, const Clause& c) {
 
 // Checks `proof` against base + rest; fills rec. Two checkers, both must accept: our forward DRAT
 // checker (which writes the LRAT proof with the hints it found) and the Coq-verified LRAT
-// checker on that LRAT proof and the same CNF (encodings/lrat_check.hpp). Without a configured
+// checker on that LRAT proof and the same CNF (encodings/sat/lrat_check.hpp). Without a configured
 // verified checker (a build without Coq/OCaml), the DRAT check alone decides and the record says
 // so.
 // Returns the CPU seconds of the verified checker (a child process: not in this thread's time).

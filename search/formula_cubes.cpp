@@ -8,13 +8,13 @@
 #include <set>
 #include <sstream>
 
-#include "encodings/synth_successive.hpp"
-#include "encodings/synth_timeindexed.hpp"
+#include "encodings/synth/successive.hpp"
+#include "encodings/synth/timeindexed.hpp"
 #include "schedules/automorphisms.hpp"
 #include "schedules/constructions/desprez1993/successive_broadcast.hpp"
 #include "schedules/error.hpp"
 #include "schedules/model.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "search/coverage.hpp"
 #include "search/propagator.hpp"
 #include "verifier/native.hpp"

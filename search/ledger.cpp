@@ -9,9 +9,9 @@
 #include <set>
 #include <sstream>
 
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "schedules/error.hpp"
-#include "schedules/sha256.hpp"
+#include "schedules/io/sha256.hpp"
 #include "search/conquer.hpp"
 
 namespace schedcert::search {

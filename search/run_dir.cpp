@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "schedules/error.hpp"
 
 namespace schedcert::search {

@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "schedules/budget.hpp"
+#include "schedules/budget/budget.hpp"
 #include "search/run_dir.hpp"
 
 namespace schedcert::search {

@@ -19,7 +19,7 @@
 // carries are complete iff their origin is their only target, decided from the numbering alone.
 // Auto picks it when the network and its items outweigh the schedule (kDenseFloor below).
 #include "verifier/native.hpp"
-#include "schedules/check_log.hpp"
+#include "schedules/io/check_log.hpp"
 
 #include "schedules/error.hpp"
 #include "verifier/native_detail.hpp"

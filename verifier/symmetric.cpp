@@ -19,7 +19,7 @@
 
 #include <unordered_map>
 
-#include "schedules/check_log.hpp"
+#include "schedules/io/check_log.hpp"
 #include "schedules/checked.hpp"
 #include "schedules/error.hpp"
 #include "schedules/transforms/translate.hpp"

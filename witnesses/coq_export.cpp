@@ -25,8 +25,8 @@
 #include <sstream>
 #include <string>
 
-#include "schedules/schedule_json.hpp"
-#include "schedules/sha256.hpp"
+#include "schedules/io/schedule_json.hpp"
+#include "schedules/io/sha256.hpp"
 
 namespace schedcert::witnesses {
 

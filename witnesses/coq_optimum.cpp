@@ -6,7 +6,7 @@
 #include <sstream>
 #include <tuple>
 
-#include "encodings/synth_coq_cnf.hpp"
+#include "encodings/synth/coq_cnf.hpp"
 #include "schedules/error.hpp"
 #include "witnesses/alpha_coq.hpp"
 #include "witnesses/coq_export.hpp"

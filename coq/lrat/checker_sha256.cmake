@@ -1,5 +1,5 @@
 # Issue 25: records the SHA-256 of the schedcert-lrat binary the build just linked (BIN) in a
-# C++ source (OUT) compiled into schedcert_lib, so that encodings/lrat_check.cpp runs that exact
+# C++ source (OUT) compiled into schedcert_lib, so that encodings/sat/lrat_check.cpp runs that exact
 # binary and refuses any other (a $SCHEDCERT_LRAT_CHECKER that points elsewhere, a file replaced
 # after the build). Run by coq/lrat/CMakeLists.txt right after the link step:
 #   cmake -DBIN=.../schedcert-lrat -DOUT=.../lrat_checker_sha256.cpp -P checker_sha256.cmake

@@ -11,7 +11,7 @@
 #include <string>
 #include <unistd.h>
 
-#include "encodings/smt_verifier.hpp"
+#include "encodings/smt/verifier.hpp"
 #include "schedules/registry.hpp"
 #include "verifier/native.hpp"
 

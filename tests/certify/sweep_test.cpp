@@ -17,7 +17,7 @@
 
 #include "certify/sweep.hpp"
 #include "schedules/error.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "verifier/bounds.hpp"
 #include "verifier/native.hpp"
 #include "tests/cli/run_cli.hpp"

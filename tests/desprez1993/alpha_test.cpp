@@ -12,10 +12,10 @@
 #include <memory>
 #include <string>
 
-#include "encodings/alpha.hpp"
-#include "encodings/alpha_cnf.hpp"
-#include "encodings/lrat_check.hpp"
-#include "encodings/sat_drat.hpp"
+#include "encodings/alpha/alpha.hpp"
+#include "encodings/alpha/cnf.hpp"
+#include "encodings/sat/lrat_check.hpp"
+#include "encodings/sat/drat.hpp"
 #include "verifier/bounds.hpp"
 
 using namespace schedcert;

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/cli/run_cli.hpp"
 #include "verifier/native.hpp"
 

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "encodings/alpha.hpp"
-#include "encodings/sat_drat.hpp"
+#include "encodings/alpha/alpha.hpp"
+#include "encodings/sat/drat.hpp"
 #include "tests/cli/run_cli.hpp"
 
 using schedcert::testing::run_cli;

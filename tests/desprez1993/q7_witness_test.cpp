@@ -14,7 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "encodings/alpha.hpp"
+#include "encodings/alpha/alpha.hpp"
 #include "tests/cli/run_cli.hpp"
 
 namespace fs = std::filesystem;

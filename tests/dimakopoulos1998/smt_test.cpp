@@ -1,11 +1,11 @@
 // Dimakopoulos & Dimopoulos 1998: the smallest A1 and A2 schedules re-checked by the Z3
-// verifier (encodings/smt_verifier.hpp), which shares nothing with the native one; and the
+// verifier (encodings/smt/verifier.hpp), which shares nothing with the native one; and the
 // optimality of the single-port path schedules confirmed by Z3 synthesis (T - 1 steps: unsat),
 // independently of the separator bound of verifier/bounds.cpp.
 #include <doctest/doctest.h>
 
-#include "encodings/smt_verifier.hpp"
-#include "encodings/synthesis.hpp"
+#include "encodings/smt/verifier.hpp"
+#include "encodings/synth/synthesis.hpp"
 #include "schedules/constructions/dimakopoulos1998/algorithm_a1.hpp"
 #include "schedules/constructions/dimakopoulos1998/algorithm_a2.hpp"
 #include "schedules/constructions/dimakopoulos1998/factor_te.hpp"

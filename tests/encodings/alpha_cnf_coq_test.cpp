@@ -12,7 +12,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "encodings/lrat_check.hpp"
+#include "encodings/sat/lrat_check.hpp"
 #include "tests/cli/run_cli.hpp"
 
 namespace fs = std::filesystem;

@@ -9,7 +9,7 @@
 #include <random>
 #include <vector>
 
-#include "encodings/sat_drat.hpp"
+#include "encodings/sat/drat.hpp"
 
 namespace schedcert::test {
 

@@ -1,4 +1,4 @@
-// The certified leaf bound (encodings/leaf_bound.hpp): alpha(d) of Q_d as the literature has it
+// The certified leaf bound (encodings/alpha/leaf_bound.hpp): alpha(d) of Q_d as the literature has it
 // (Desprez et al. 1993 cite the maximum-leaf spanning trees; alpha(3..5) = 4, 10, 22, i.e.
 // connected domination numbers 4, 6, 10), used by the exclusive models' lower bounds only when it
 // is certified, and naming itself in their arguments.
@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "encodings/leaf_bound.hpp"
-#include "encodings/synth_successive.hpp"
+#include "encodings/alpha/leaf_bound.hpp"
+#include "encodings/synth/successive.hpp"
 
 using namespace schedcert;
 using schedules::Model;

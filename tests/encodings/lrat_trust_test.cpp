@@ -1,4 +1,4 @@
-// Issue 25, "verified must mean verified", for the LRAT path (encodings/lrat_check.hpp):
+// Issue 25, "verified must mean verified", for the LRAT path (encodings/sat/lrat_check.hpp):
 //  1. the driver of the verified checker (coq/lrat/lrat_main.ml) refuses numbers it cannot
 //     represent instead of wrapping them (the issue's reproduction: a satisfiable CNF was
 //     VERIFIED UNSAT), and every malformed number is an input error naming the file and line;
@@ -18,10 +18,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "encodings/lrat_check.hpp"
+#include "encodings/sat/lrat_check.hpp"
 #include "schedules/disagree.hpp"
 #include "schedules/error.hpp"
-#include "schedules/sha256.hpp"
+#include "schedules/io/sha256.hpp"
 #include "tests/cli/run_cli.hpp"
 
 using namespace schedcert::encodings;

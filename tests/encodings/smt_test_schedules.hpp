@@ -9,7 +9,7 @@
 #include <random>
 #include <vector>
 
-#include "encodings/smt_verifier.hpp"
+#include "encodings/smt/verifier.hpp"
 #include "schedules/error.hpp"
 #include "verifier/native.hpp"
 

@@ -6,10 +6,10 @@
 #include <filesystem>
 #include <map>
 
-#include "encodings/smt_query.hpp"
+#include "encodings/smt/query.hpp"
 #include "schedules/constructions/gray_ring_mnb.hpp"
 #include "schedules/constructions/sbt_broadcast.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "smt_test_schedules.hpp"
 #include "tests/fixture_list.hpp"
 

@@ -1,4 +1,4 @@
-// Allreduce synthesis (encodings/synth_allreduce.hpp, issue 28 item 3): Found at the optimum
+// Allreduce synthesis (encodings/synth/allreduce.hpp, issue 28 item 3): Found at the optimum
 // (the decoded schedule re-verified here by the native verifier), T - 1 refuted by CaDiCaL with
 // the DRAT and Coq-verified LRAT checks, the lower bounds, and the MSCCL-IR round trip of a
 // synthesized schedule. Oracles: the diameter bound met by a known construction (Q3: recursive
@@ -9,8 +9,8 @@
 #include <sstream>
 
 #include "../interop/msccl_test_util.hpp"
-#include "encodings/synth_allreduce.hpp"
-#include "encodings/synthesis.hpp"
+#include "encodings/synth/allreduce.hpp"
+#include "encodings/synth/synthesis.hpp"
 #include "schedules/error.hpp"
 #include "verifier/native.hpp"
 

@@ -1,5 +1,5 @@
 // Issue 26: the time-indexed synthesis CNF generated in Coq (coq/synth/SynthCnf.v) and its C++
-// mirror (encodings/synth_coq_cnf.cpp). The verified checker regenerates the CNF with the
+// mirror (encodings/synth/coq_cnf.cpp). The verified checker regenerates the CNF with the
 // extracted synth_cnf and compares it with the C++ one clause by clause: identical on the real
 // encoder, EnginesDisagree (exit 4) on an encoder with one rule family dropped. The optimum of a
 // sweep row becomes a closed Coq theorem (`synthesize --coq`), which coqc accepts.
@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "../cli/run_cli.hpp"
-#include "encodings/lrat_check.hpp"
-#include "encodings/synth_coq_cnf.hpp"
+#include "encodings/sat/lrat_check.hpp"
+#include "encodings/synth/coq_cnf.hpp"
 #include "schedules/disagree.hpp"
 
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "encodings/synthesis.hpp"
+#include "encodings/synth/synthesis.hpp"
 #include "verifier/native.hpp"
 
 using namespace schedcert;

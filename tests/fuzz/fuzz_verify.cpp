@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "schedules/error.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/mutation/reference_check.hpp"
 #include "verifier/native.hpp"
 

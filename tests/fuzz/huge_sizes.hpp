@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "schedules/error.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "verifier/native.hpp"
 
 namespace huge {

@@ -12,7 +12,7 @@
 #include "schedules/model.hpp"
 #include "schedules/network.hpp"
 #include "schedules/problem.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 
 TEST_CASE("fuzz regressions: every saved input loads or is an InputError") {
   namespace fs = std::filesystem;

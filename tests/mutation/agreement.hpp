@@ -5,7 +5,7 @@
 #include <string>
 
 #include "../encodings/smt_test_schedules.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/mutation/reference_check.hpp"
 #include "verifier/verdict.hpp"
 

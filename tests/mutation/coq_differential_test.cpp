@@ -28,7 +28,7 @@
 #include <vector>
 
 #include "schedules/error.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/mutation/agreement.hpp"
 #include "tests/mutation/mutants.hpp"
 #include "tests/witnesses/coq_run.hpp"

@@ -109,7 +109,7 @@ TEST_CASE("differential: random small schedules, native vs reference vs smt") {
                                         << to_json(s));
     }
     // Open finding F1 (docs/trust.md): verify_smt reads transmission 0 of a schedule that has
-    // none (encodings/smt_verifier.cpp, what()): such schedules are kept out of the Z3 sample.
+    // none (encodings/smt/verifier.cpp, what()): such schedules are kept out of the Z3 sample.
     if (r % 10 == 0 && smt_seconds < 20.0 && s.num_transmissions() > 0) {
       const auto a = std::chrono::steady_clock::now();
       try {

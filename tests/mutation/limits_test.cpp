@@ -14,9 +14,9 @@
 #include <fstream>
 #include <string>
 
-#include "encodings/smt_verifier.hpp"
+#include "encodings/smt/verifier.hpp"
 #include "schedules/error.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/mutation/agreement.hpp"
 #include "verifier/native.hpp"
 

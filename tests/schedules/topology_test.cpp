@@ -10,11 +10,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "encodings/smt_verifier.hpp"
-#include "encodings/synthesis.hpp"
+#include "encodings/smt/verifier.hpp"
+#include "encodings/synth/synthesis.hpp"
 #include "schedules/error.hpp"
 #include "schedules/network.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/fixture_list.hpp"
 #include "verifier/bounds.hpp"
 #include "verifier/native.hpp"

@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <set>
 
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/fixture_list.hpp"
 #include "verifier/native.hpp"
 

@@ -9,7 +9,7 @@
 #include <random>
 #include <set>
 
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/fixture_list.hpp"
 #include "tests/mutation/agreement.hpp"
 #include "tests/mutation/mutants.hpp"

@@ -7,10 +7,10 @@
 
 #include <cmath>
 
-#include "encodings/leaf_bound.hpp"
+#include "encodings/alpha/leaf_bound.hpp"
 #include "schedules/error.hpp"
 #include "schedules/registry.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "schedules/topology.hpp"
 #include "schedules/units.hpp"
 #include "verifier/native.hpp"

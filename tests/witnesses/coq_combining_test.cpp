@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "schedules/transforms/reverse.hpp"
 #include "tests/witnesses/coq_run.hpp"
 #include "verifier/native.hpp"

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/cli/run_cli.hpp"
 #include "tests/encodings/smt_test_schedules.hpp"
 #include "tests/witnesses/coq_run.hpp"

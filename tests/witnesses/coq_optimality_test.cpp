@@ -13,7 +13,7 @@
 #include <string>
 
 #include "papers/paper_optimality.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/cli/run_cli.hpp"
 #include "tests/witnesses/coq_run.hpp"
 #include "verifier/bounds.hpp"

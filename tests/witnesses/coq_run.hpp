@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "schedules/registry.hpp"
-#include "schedules/sha256.hpp"
+#include "schedules/io/sha256.hpp"
 #include "schedules/schedule.hpp"
 #include "witnesses/coq_export.hpp"
 

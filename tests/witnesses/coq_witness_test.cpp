@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "schedules/schedule_json.hpp"
-#include "schedules/sha256.hpp"
+#include "schedules/io/schedule_json.hpp"
+#include "schedules/io/sha256.hpp"
 #include "tests/cli/run_cli.hpp"
 #include "tests/witnesses/coq_run.hpp"
 #include "verifier/native.hpp"

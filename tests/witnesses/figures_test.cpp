@@ -12,7 +12,7 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "verifier/native.hpp"
 #include "witnesses/dot.hpp"
 #include "witnesses/figure_data.hpp"

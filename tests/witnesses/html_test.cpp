@@ -9,7 +9,7 @@
 #include <fstream>
 #include <unistd.h>
 
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "verifier/native.hpp"
 #include "witnesses/html.hpp"
 #include "tests/witnesses/chromium_run.hpp"

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "schedules/registry.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/cli/run_cli.hpp"
 #include "tests/witnesses/chromium_run.hpp"
 #include "verifier/native.hpp"
