@@ -10,7 +10,7 @@
 
 #include "encodings/alpha/alpha.hpp"
 
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::alpha;
 
 int main(int argc, char** argv) {
   int max_d = 5;

@@ -24,7 +24,7 @@
 
 using namespace schedcert;
 using namespace schedcert::schedules;
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::synth;
 using schedcert::bench::cpu_seconds;
 
 int main(int argc, char** argv) {

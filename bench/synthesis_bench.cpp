@@ -20,7 +20,7 @@
 
 using namespace schedcert;
 using namespace schedcert::schedules;
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::synth;
 using schedcert::bench::cpu_seconds;
 
 namespace {

@@ -22,7 +22,7 @@ struct CiOptions {
 
 template <class F>
 void write_file(const std::string& path, const char* /*opt*/, F&& f) {
-  write_atomically(path, [&](std::ostream& o) { f(o); });
+  schedules::io::write_atomically(path, [&](std::ostream& o) { f(o); });
 }
 }  // namespace
 

@@ -16,6 +16,7 @@
 namespace schedcert::python {
 
 using namespace schedcert::schedules;
+using namespace schedcert::schedules::io;
 
 namespace {
 

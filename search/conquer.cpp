@@ -59,8 +59,9 @@ double check_into(const Family& f, const std::vector<Clause>& rest, const std::s
   cnf.insert(cnf.end(), rest.begin(), rest.end());
   std::string stem = proof;
   if (stem.size() > 5 && stem.compare(stem.size() - 5, 5, ".drat") == 0) stem.resize(stem.size() - 5);
-  const bool verified_checker = !encodings::lrat_checker_path().empty();
-  const encodings::UnsatCertificate c = encodings::certify_unsat(cnf, proof, stem, "", false);
+  const bool verified_checker = !encodings::sat::lrat_checker_path().empty();
+  const encodings::sat::UnsatCertificate c =
+      encodings::sat::certify_unsat(cnf, proof, stem, "", false);
   std::error_code ec;
   fs::remove(stem + ".cnf", ec);
   rec.lrat_verified = c.lrat.verified;
@@ -75,7 +76,7 @@ double check_into(const Family& f, const std::vector<Clause>& rest, const std::s
 }  // namespace
 
 void write_clauses(const std::string& path, const std::vector<Clause>& clauses) {
-  write_atomically(path, [&](std::ostream& out) {
+  schedules::io::write_atomically(path, [&](std::ostream& out) {
     for (const auto& c : clauses) {
       for (int l : c) out << l << ' ';
       out << "0\n";

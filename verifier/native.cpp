@@ -119,7 +119,7 @@ Verdict verify_native(const Schedule& s, NativePath path) {
   else if (p2.completion)
     v.violation = std::move(p2.completion);
   v.valid = !v.violation.has_value();
-  schedules::note_check("native", v.valid, s.network().name());
+  schedules::io::note_check("native", v.valid, s.network().name());
   return v;
 }
 

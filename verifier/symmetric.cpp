@@ -130,7 +130,7 @@ Verdict verify_translated(const Schedule& s) {
     v.violation = shared;
   }
   v.valid = !v.violation;
-  schedules::note_check("symmetric", v.valid, net.name());
+  schedules::io::note_check("symmetric", v.valid, net.name());
   return v;
 }
 

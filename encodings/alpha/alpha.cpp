@@ -21,11 +21,12 @@
 // Search (max_leaf_spanning_tree): start from the binomial tree (2^(d-1) non-leaves), ask
 // QF_FD for |S| <= m - 1 where m is the best size found, until UNSAT (alpha certified) or the
 // time budget ends (a gap between lower and upper). Each found S becomes a tree (tree_from_set)
-// checked by the solver-free spanning_tree_leaves (alpha_tree.cpp) before it is accepted.
+// checked by the solver-free spanning_tree_leaves (spanning_tree.cpp) before it is accepted.
 // Export: the solver uses Z3's atmost (fast in QF_FD) but `(_ at-most k)` is a Z3 extension,
 // so the written SMT-LIB2 states the same constraints with the cardinality as a sum of
 // (ite s 1 0) <= k (QF_LIA) that both z3 and cvc5 read. Limitation: exact values only where the
-// last UNSAT query finishes in the budget (d <= 5 in seconds; d = 6 measured in docs/desprez1993.md).
+// last UNSAT query finishes in the budget (d <= 5 in seconds; d = 6 measured in
+// docs/desprez1993.md).
 #include "encodings/alpha/alpha.hpp"
 
 #include <z3++.h>
@@ -166,13 +167,14 @@ AlphaResult max_leaf_spanning_tree(int d, unsigned timeout_ms, const std::string
     Encoding e = encode(ctx, d, k);
     z3::solver sol(ctx, "QF_FD");
     z3::params prm(ctx);
-    prm.set("ctrl_c", z3_ctrl_c());  // the time limit is a Z3Deadline (z3_interrupts.hpp)
+    prm.set("ctrl_c", smt::z3_ctrl_c());  // the time limit is a Z3Deadline (z3_interrupts.hpp)
     sol.set(prm);
     sol.add(e.constraints);
     sol.add(z3::atmost(e.s, k));
     // The command's budget (a watchdog's stop, Ctrl-C in the Python module) interrupts the query.
-    const auto hook = schedules::command_budget().on_stop([&ctx] { ctx.interrupt(); });
-    const z3::check_result cr = check_within(ctx, sol, timeout_ms ? static_cast<unsigned>(left) : 0u);
+    const auto hook = schedules::budget::command_budget().on_stop([&ctx] { ctx.interrupt(); });
+    const z3::check_result cr =
+        smt::check_within(ctx, sol, timeout_ms ? static_cast<unsigned>(left) : 0u);
     std::string file;
     if (!emit_smt2_dir.empty()) {
       file = emit_smt2_dir + "/alpha-Q" + std::to_string(d) + "-S-atmost-" + std::to_string(k) + ".smt2";

@@ -65,9 +65,9 @@ struct AlphaResult {
 };
 
 // alpha(d) as 2^d - (min connected dominating set): clauses for domination, cardinality and
-// symmetry breaking, connectivity by lazily added separator cuts (alpha_cnf.hpp), solved by
+// symmetry breaking, connectivity by lazily added separator cuts (cnf.hpp), solved by
 // the engine chosen; an UNSAT answer is re-checked as a DRAT proof when check_proof is set.
-// Engine Z3Layered runs max_leaf_spanning_tree below. Design note in alpha_cds.cpp.
+// Engine Z3Layered runs max_leaf_spanning_tree below. Design note in cds.cpp.
 AlphaResult search_alpha(const AlphaOptions& opts);
 
 // Searches non-leaf sets S (connected dominating sets, alpha = 2^d - min |S| for d >= 2) with

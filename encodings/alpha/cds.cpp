@@ -1,7 +1,7 @@
 // alpha(d) by connected domination with lazy connectivity (search_alpha in alpha.hpp).
 //
 // alpha(d) = 2^d - gamma_c(Q_d) for d >= 2 (alpha.cpp's note; Desprez et al. 1993, Prop. 2 uses
-// alpha). The CNF (alpha_cnf.hpp) says "S dominates Q_d, |S| <= k, symmetry breaking, and every
+// alpha). The CNF (cnf.hpp) says "S dominates Q_d, |S| <= k, symmetry breaking, and every
 // separator cut found so far"; it does NOT say "S is connected". The loop (search_alpha):
 //   m := 2^(d-1) (the even nodes, a subcube: the binomial tree's non-leaves), add |S| <= m - 1;
 //   solve; if S is connected it is a CDS: build its tree (tree_from_set), re-check it natively
@@ -13,7 +13,7 @@
 // With a probe K (AlphaOptions::probe) the first bound asked is |S| <= K instead; UNSAT then
 // proves alpha <= 2^d - K - 1 (the upper-bound half of an open case such as d = 7).
 // Certificate (certify): the CNF is written as DIMACS and as SMT-LIB2; every cut is re-checked
-// natively (check_cut); with check_proof, CaDiCaL's DRAT proof is checked by sat_drat.hpp's
+// natively (check_cut); with check_proof, CaDiCaL's DRAT proof is checked by sat/drat.hpp's
 // checker. The CaDiCaL engine traces its proof during the incremental loop; if that proof does
 // not check (CaDiCaL may restore eliminated clauses without tracing them after new clauses
 // arrive), a fresh CaDiCaL run on the final CNF writes a new proof, which is checked. The Z3
@@ -63,7 +63,8 @@ AlphaResult search_alpha(const AlphaOptions& o) {
   const int d = o.d;
   if (o.engine == AlphaEngine::Z3Layered) {
     const double c0 = cpu_now();
-    AlphaResult r = max_leaf_spanning_tree(d, schedules::seconds_to_ms(o.timeout_s), o.cert_dir);
+    AlphaResult r =
+        max_leaf_spanning_tree(d, schedules::budget::seconds_to_ms(o.timeout_s), o.cert_dir);
     r.engine = "z3-layered";
     r.cpu_seconds = cpu_now() - c0;
     return r;
@@ -109,14 +110,15 @@ AlphaResult search_alpha(const AlphaOptions& o) {
 
   unsigned m = static_cast<unsigned>(n / 2);
   // Before building (issue 18): n vertex variables, the counter's n x m, its ~2 n m clauses.
-  schedules::command_budget().admit(
-      sat_estimate_bytes(std::uint64_t{n} * (m + 1), std::uint64_t{n} * (2 * std::uint64_t{m} + 1)),
+  schedules::budget::command_budget().admit(
+      sat::sat_estimate_bytes(std::uint64_t{n} * (m + 1),
+                              std::uint64_t{n} * (2 * std::uint64_t{m} + 1)),
       "the alpha query of Q" + std::to_string(d) + " (a counter up to " + std::to_string(m) + ")");
-  Cnf cnf;
+  sat::Cnf cnf;
   std::vector<int> xs;
-  for (Node v = 0; v < n; ++v) xs.push_back(cnf.new_var());  // = alpha_cnf::x(v)
-  alpha_cnf::add_domination(cnf, d);
-  const int lex = alpha_cnf::add_symmetry_breaking(cnf, d, o.symmetry);
+  for (Node v = 0; v < n; ++v) xs.push_back(cnf.new_var());  // = cnf::x(v)
+  cnf::add_domination(cnf, d);
+  const int lex = cnf::add_symmetry_breaking(cnf, d, o.symmetry);
   const std::vector<int> at_least = cnf.counter(xs, static_cast<int>(m));  // at_least[j]: >= j + 1
   std::vector<std::vector<int>> cuts;
 
@@ -145,8 +147,9 @@ AlphaResult search_alpha(const AlphaOptions& o) {
   say("start: " + std::to_string(cnf.vars()) + " vars, " + std::to_string(cnf.clauses().size()) + " clauses, " +
       std::to_string(lex) + " lex constraints; asking |S| <= " + std::to_string(k));
 
-  std::unique_ptr<SatBackend> solver =
-      o.engine == AlphaEngine::Z3 ? make_z3() : make_cadical(o.check_proof ? proof_path : "");
+  std::unique_ptr<sat::SatBackend> solver =
+      o.engine == AlphaEngine::Z3 ? sat::make_z3()
+                                  : sat::make_cadical(o.check_proof ? proof_path : "");
   for (int v : xs) solver->freeze(v);  // cuts mention vertex variables,
   for (int v : at_least) solver->freeze(v);  // bounds the counter outputs
   std::size_t pushed = 0;
@@ -157,17 +160,17 @@ AlphaResult search_alpha(const AlphaOptions& o) {
   double last_say = 0;
   while (!out_of_time()) {
     sync();
-    const SatAnswer a = solver->solve({}, left());
+    const sat::SatAnswer a = solver->solve({}, left());
     ++res.solves;
-    if (a == SatAnswer::Unknown) break;
-    if (a == SatAnswer::Unsat) {
+    if (a == sat::SatAnswer::Unknown) break;
+    if (a == sat::SatAnswer::Unsat) {
       unsat = true;
       break;
     }
     std::vector<bool> in_s(n);
     unsigned size = 0;
-    for (Node v = 0; v < n; ++v) size += (in_s[v] = solver->value(alpha_cnf::x(v)));
-    auto new_cuts = alpha_cnf::separator_cuts(d, in_s);
+    for (Node v = 0; v < n; ++v) size += (in_s[v] = solver->value(cnf::x(v)));
+    auto new_cuts = cnf::separator_cuts(d, in_s);
     if (new_cuts.empty()) {  // connected: a CDS of this size
       accept(in_s);
       m = std::min(size, static_cast<unsigned>(n - res.lower));
@@ -199,7 +202,8 @@ AlphaResult search_alpha(const AlphaOptions& o) {
   say("UNSAT for |S| <= " + std::to_string(k) + " after " + std::to_string(res.solves) + " solves, " +
       std::to_string(cuts.size()) + " cuts; certifying");
   for (const auto& c : cuts)
-    if (auto why = alpha_cnf::check_cut(d, c); !why.empty()) throw std::logic_error("alpha: bad separator cut: " + why);
+    if (auto why = cnf::check_cut(d, c); !why.empty())
+      throw std::logic_error("alpha: bad separator cut: " + why);
   const std::string query = "Q" + std::to_string(d) + ": connected dominating set with at most " +
                             std::to_string(k) + " nodes? Clauses: domination, sequential counter, symmetry "
                             "breaking (level " + std::to_string(o.symmetry) + "), " +
@@ -229,19 +233,19 @@ AlphaResult search_alpha(const AlphaOptions& o) {
   if (!o.check_proof) res.solver_upper = static_cast<unsigned>(n - k - 1);
   if (o.check_proof) {
     const double proof_cpu0 = cpu_now();
-    DratReport rep;
+    sat::DratReport rep;
     const std::string lrat_path = stem + ".lrat";
     if (o.engine == AlphaEngine::Cadical) {
-      rep = check_drat(cnf.clauses(), proof_path, lrat_path);
+      rep = sat::check_drat(cnf.clauses(), proof_path, lrat_path);
       say("DRAT check of the incremental proof: " + rep.message);
     }
     if (!rep.verified && !out_of_time()) {
-      auto fresh = make_cadical(proof_path);
+      auto fresh = sat::make_cadical(proof_path);
       for (const auto& c : cnf.clauses()) fresh->add(c);
-      const SatAnswer a = fresh->solve({}, left());
+      const sat::SatAnswer a = fresh->solve({}, left());
       fresh.reset();
-      if (a == SatAnswer::Unsat) {
-        rep = check_drat(cnf.clauses(), proof_path, lrat_path);
+      if (a == sat::SatAnswer::Unsat) {
+        rep = sat::check_drat(cnf.clauses(), proof_path, lrat_path);
         say("DRAT check of a fresh CaDiCaL proof: " + rep.message);
       } else {
         rep.message = "fresh CaDiCaL run for the proof did not answer unsat in the budget";
@@ -256,11 +260,12 @@ AlphaResult search_alpha(const AlphaOptions& o) {
     // (each cut re-checked by the extracted check_cut), compared with the C++ DIMACS file.
     if (rep.verified) {
       const bool coq = o.symmetry <= 1;
-      const LratVerdict v = coq ? run_lrat_alpha(d, o.symmetry, res.extras_path, lrat_path, res.cnf_path)
-                                : run_lrat_checker(res.cnf_path, lrat_path);
+      const sat::LratVerdict v =
+          coq ? sat::run_lrat_alpha(d, o.symmetry, res.extras_path, lrat_path, res.cnf_path)
+              : sat::run_lrat_checker(res.cnf_path, lrat_path);
       // The file the checker read (and, at levels 0 and 1, compared with the Coq CNF) must hold
       // the bytes written above and the clauses the solver saw: EnginesDisagree (exit 4) if not.
-      check_cnf_identity(v, &cnf.clauses(), cnf_file_sha256, res.cnf_path);
+      sat::check_cnf_identity(v, &cnf.clauses(), cnf_file_sha256, res.cnf_path);
       res.coq_cnf = coq && v.verified;
       std::error_code ec;
       res.lrat_bytes = fs::file_size(lrat_path, ec);

@@ -1,7 +1,7 @@
 // Clauses for "is there a connected dominating set S of Q_d with |S| <= k?" (alpha(d) = 2^d -
 // gamma_c(Q_d) for d >= 2: the non-leaves of a spanning tree are a connected dominating set, and
 // any connected dominating set is the non-leaf set of a spanning tree with at least 2^d - |S|
-// leaves). Connectivity is NOT encoded up front: alpha_cds.cpp adds separator cuts lazily.
+// leaves). Connectivity is NOT encoded up front: cds.cpp adds separator cuts lazily.
 //
 // Why every clause family keeps a YES instance a YES instance (so UNSAT proves "no CDS of
 // size <= k"):
@@ -48,7 +48,7 @@ Node permute(Node v, const std::vector<int>& pi) {
 
 // e(p): the "equal so far" variable of position p (a closed form, so that coq/alpha/AlphaCnf.v
 // numbers the variables the same way; the variables of fixed points are never used).
-void add_lex(Cnf& cnf, Node n, const std::vector<Node>& tau, int e0) {
+void add_lex(sat::Cnf& cnf, Node n, const std::vector<Node>& tau, int e0) {
   int eq = 0;  // 0: true
   for (Node v = 0; v < n; ++v) {
     const Node w = tau[v];
@@ -67,7 +67,7 @@ void add_lex(Cnf& cnf, Node n, const std::vector<Node>& tau, int e0) {
 
 }  // namespace
 
-void add_domination(Cnf& cnf, int d) {
+void add_domination(sat::Cnf& cnf, int d) {
   const Node n = Node{1} << d;
   for (Node v = 0; v < n; ++v) {
     std::vector<int> c{x(v)};
@@ -76,7 +76,7 @@ void add_domination(Cnf& cnf, int d) {
   }
 }
 
-int add_symmetry_breaking(Cnf& cnf, int d, int level) {
+int add_symmetry_breaking(sat::Cnf& cnf, int d, int level) {
   const Node n = Node{1} << d;
   cnf.add({x(0)});
   if (d >= 1) cnf.add({x(1)});

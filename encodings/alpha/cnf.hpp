@@ -1,4 +1,4 @@
-// The clauses of the connected-domination query behind alpha(d) (design note in alpha_cnf.cpp):
+// The clauses of the connected-domination query behind alpha(d) (design note in cnf.cpp):
 // domination, symmetry breaking from Aut(Q_d), and separator cuts with their native check.
 // Vertex v of Q_d is CNF variable v + 1 (x_v: v is a non-leaf, i.e. v in S).
 #pragma once
@@ -15,7 +15,7 @@ using schedules::Node;
 inline int x(Node v) { return static_cast<int>(v) + 1; }
 
 // Every vertex is in S or has a neighbour in S.
-void add_domination(Cnf& cnf, int d);
+void add_domination(sat::Cnf& cnf, int d);
 
 // Symmetry breaking: x_0, x_1 and the lex-leader constraints "x >=lex x o tau" (vertex order
 // 0, 1, ..., 2^d - 1, true > false) for the automorphisms tau selected by `level`:
@@ -26,7 +26,7 @@ void add_domination(Cnf& cnf, int d);
 // Must be called right after the n vertex variables exist (the variable numbering is fixed:
 // constraint t, position p uses variable n + t n + p + 1; coq/alpha/AlphaCnf.v numbers them
 // the same way). Returns the number of lex constraints added.
-int add_symmetry_breaking(Cnf& cnf, int d, int level);
+int add_symmetry_breaking(sat::Cnf& cnf, int d, int level);
 
 // Separator cuts violated by the non-connected set `in_s` (which must contain node 0): for each
 // component C of G[S] and each vertex a of S on one side, b on the other (one of them node 0),

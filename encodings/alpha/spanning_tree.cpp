@@ -15,7 +15,7 @@ std::optional<unsigned> spanning_tree_leaves(int d, const std::vector<std::pair<
                                              std::string* why) {
   auto fail = [&](const std::string& w) -> std::optional<unsigned> {
     if (why) *why = w;
-    schedules::note_check("tree", false, w);
+    schedules::io::note_check("tree", false, w);
     return std::nullopt;
   };
   if (d < 1 || d > 20) return fail("dimension out of range");
@@ -47,7 +47,8 @@ std::optional<unsigned> spanning_tree_leaves(int d, const std::vector<std::pair<
   }
   // n - 1 edges without a cycle: a spanning tree.
   const auto leaves = static_cast<unsigned>(std::count(degree.begin(), degree.end(), 1u));
-  schedules::note_check("tree", true, "Q" + std::to_string(d) + ", " + std::to_string(leaves) + " leaves");
+  schedules::io::note_check("tree", true,
+                            "Q" + std::to_string(d) + ", " + std::to_string(leaves) + " leaves");
   return leaves;
 }
 

@@ -1,7 +1,7 @@
-// Incremental SAT backends for pure-Boolean queries built with sat_cnf.hpp: CaDiCaL (with an
-// optional DRAT proof written while solving, checked afterwards by sat_drat.hpp) and Z3 (its
+// Incremental SAT backends for pure-Boolean queries built with cnf.hpp: CaDiCaL (with an
+// optional DRAT proof written while solving, checked afterwards by drat.hpp) and Z3 (its
 // QF_FD / SAT core on the same clauses), behind one interface so that a search loop (e.g.
-// alpha_cds.cpp) runs unchanged on either engine.
+// alpha/cds.cpp) runs unchanged on either engine.
 #pragma once
 #include <cstdint>
 #include <memory>

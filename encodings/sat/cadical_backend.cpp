@@ -1,4 +1,4 @@
-// CaDiCaL backend (sat_backend.hpp): clauses and assumptions go straight to CaDiCaL::Solver;
+// CaDiCaL backend (backend.hpp): clauses and assumptions go straight to CaDiCaL::Solver;
 // the time limit is a Terminator polled by the solver; a DRAT proof file, if asked for, is
 // attached before the first clause (CaDiCaL requires this) and closed when the backend dies.
 #include <cadical.hpp>
@@ -21,7 +21,7 @@ class Deadline : public CaDiCaL::Terminator {
   std::chrono::steady_clock::time_point end;
   bool active = false;
   bool terminate() override {
-    return schedules::command_budget().stopped() ||
+    return schedules::budget::command_budget().stopped() ||
            (active && std::chrono::steady_clock::now() >= end);
   }
 };

@@ -1,4 +1,4 @@
-// CNF builder (sat_cnf.hpp). The counter is Sinz's sequential counter (CP 2005) in its
+// CNF builder (cnf.hpp). The counter is Sinz's sequential counter (CP 2005) in its
 // "at least j implies s[i][j]" direction only, which is all an upper bound needs:
 //   x_i -> s[i][1];  s[i-1][j] -> s[i][j];  x_i & s[i-1][j-1] -> s[i][j].
 // The outputs s[n][j] are then forced true whenever j literals are true, so the unit -s[n][k+1]
@@ -61,7 +61,7 @@ std::string Cnf::write_dimacs(const std::string& path, const std::string& commen
   }
   const std::string text = o.str();
   put(path, text);
-  return schedules::sha256_hex(text);
+  return schedules::io::sha256_hex(text);
 }
 
 void Cnf::write_smt2(const std::string& path, const std::string& comment) const {

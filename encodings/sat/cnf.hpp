@@ -1,4 +1,4 @@
-// A plain CNF builder shared by the SAT backends (sat_backend.hpp): variables, clauses, a
+// A plain CNF builder shared by the SAT backends (backend.hpp): variables, clauses, a
 // sequential-counter cardinality encoding, and writers for DIMACS and for an equivalent
 // standalone SMT-LIB2 query (one Boolean per variable, one assert per clause) that z3 and cvc5
 // both read. Nothing here knows about graphs.

@@ -1,4 +1,4 @@
-// DIMACS CNF reader for the DRAT checker (sat_drat.hpp): "p cnf V C" header, clauses ending in
+// DIMACS CNF reader for the DRAT checker (drat.hpp): "p cnf V C" header, clauses ending in
 // 0 (possibly over several lines), "c" comments; errors name the file and line.
 #include <cstdlib>
 #include <fstream>

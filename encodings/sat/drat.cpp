@@ -1,7 +1,7 @@
 // Forward DRAT checker (Wetzler, Heule & Hunt, "DRAT-trim", SAT 2014, for the proof format;
 // the checking itself is the textbook forward procedure, written here from scratch), and the
 // entry points check_drat / check_drat_text, which run the backward, core-first checker
-// (sat_drat_backward.cpp, the default) or this one (DratMode, $SCHEDCERT_DRAT_CHECK).
+// (drat_backward.cpp, the default) or this one (DratMode, $SCHEDCERT_DRAT_CHECK).
 //
 // The database starts as the CNF. Each proof line is processed in order:
 //  - a lemma C is accepted if it is RUP (asserting the negation of every literal of C and unit
@@ -20,7 +20,7 @@
 // end still proves the CNF unsatisfiable. Deleting a clause that is not in the database is
 // ignored as well (counted). RAT candidates are found by a scan of the database (CaDiCaL's
 // proofs are RUP apart from rare cases, so the scan is not a hot path).
-// The clause database, watches and conflict chains: sat_drat_checker.hpp (shared with the
+// The clause database, watches and conflict chains: drat_checker.hpp (shared with the
 // backward checker).
 #include "encodings/sat/drat.hpp"
 #include "encodings/sat/drat_backward.hpp"
@@ -74,7 +74,7 @@ DratReport run(const std::vector<Clause>& cnf, ProofReader& in, LratWriter* lrat
       }
       ++rep.lemmas;
       // The command's budget (issue 18): a stopped command ends the check unverified, at once.
-      if ((rep.lemmas & 0xfff) == 0 && schedules::command_budget().stopped()) {
+      if ((rep.lemmas & 0xfff) == 0 && schedules::budget::command_budget().stopped()) {
         rep.message = "check stopped after lemma " + std::to_string(rep.lemmas) +
                       ": the command's time or memory budget ran out";
         return rep;
@@ -118,7 +118,7 @@ DratReport run(const std::vector<Clause>& cnf, ProofReader& in, LratWriter* lrat
 // `lrat_path` if not empty (rewritten by the fallback).
 // Every DRAT check reports its final verdict to the check log (schedules/io/check_log.hpp).
 DratReport noted(DratReport r) {
-  schedules::note_check("drat", r.verified, r.message);
+  schedules::io::note_check("drat", r.verified, r.message);
   return r;
 }
 

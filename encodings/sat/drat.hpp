@@ -1,9 +1,9 @@
 // An independent DRAT / DRUP proof checker, so that an UNSAT answer of the CaDiCaL backend
 // (sat_cadical.hpp) is believed only after its clausal proof has been checked. It shares no code
 // with the solvers: its own DIMACS and proof parsers, its own clause database and unit
-// propagation (sat_drat_checker.hpp). Two methods: backward, core-first (the default; checks only
-// the lemmas the refutation needs and writes a trimmed LRAT proof; sat_drat_backward.cpp) and
-// forward (checks every lemma; sat_drat.cpp). Design notes in those files.
+// propagation (drat_checker.hpp). Two methods: backward, core-first (the default; checks only
+// the lemmas the refutation needs and writes a trimmed LRAT proof; drat_backward.cpp) and
+// forward (checks every lemma; drat.cpp). Design notes in those files.
 #pragma once
 #include <cstddef>
 #include <cstdio>
@@ -40,7 +40,7 @@ std::vector<Clause> read_dimacs(const std::string& path, int* num_vars = nullptr
 
 // Checks the DRAT proof in `proof_path` (text or binary DRAT, detected from the first bytes)
 // against `cnf`. With a non-empty `lrat_path`, the checked proof is also written there as an
-// LRAT proof (text; the hints are the unit chains the checker found, sat_lrat_writer.hpp), for
+// LRAT proof (text; the hints are the unit chains the checker found, lrat_writer.hpp), for
 // the checker proved in Coq (lrat_check.hpp): backward, only the core lemmas (trimmed); forward,
 // every lemma. The LRAT file is complete only when verified.
 DratReport check_drat(const std::vector<Clause>& cnf, const std::string& proof_path,

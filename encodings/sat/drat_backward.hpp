@@ -1,5 +1,5 @@
-// The backward, core-first DRAT check (design note in sat_drat_backward.cpp), called by
-// check_drat (sat_drat.cpp) through the same proof reader and LRAT writer as the forward check.
+// The backward, core-first DRAT check (design note in drat_backward.cpp), called by
+// check_drat (drat.cpp) through the same proof reader and LRAT writer as the forward check.
 #pragma once
 #include <vector>
 

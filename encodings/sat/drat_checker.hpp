@@ -1,4 +1,4 @@
-// The clause database of the DRAT checkers (sat_drat.cpp forward, sat_drat_backward.cpp backward,
+// The clause database of the DRAT checkers (drat.cpp forward, drat_backward.cpp backward,
 // core-first): clauses in one arena, two watched literals per clause (positions 0 and 1 of its
 // literals) each with a blocking literal (a true blocker skips the clause without touching it),
 // a trail with the root-level units (reason = the clause that implied them), RUP and RAT checks

@@ -1,4 +1,4 @@
-// Reader of DRAT proof files for the checker in sat_drat.cpp: text DRAT ("d" prefix for
+// Reader of DRAT proof files for the checker in drat.cpp: text DRAT ("d" prefix for
 // deletions, "c" comment lines) or binary DRAT ('a'/'d' then variable-length literals
 // 2 * var + sign, 0 ending a clause), told apart by the first 256 bytes (binary proofs hold bytes
 // outside the text alphabet, starting with 'a'). Throws std::runtime_error on malformed input.

@@ -92,7 +92,7 @@ int open_verified_checker(const std::string& exe, std::string& sha) {
     if (k == 0) break;
     bytes.append(buf, static_cast<std::size_t>(k));
   }
-  sha = schedules::sha256_hex(bytes);
+  sha = schedules::io::sha256_hex(bytes);
   const std::string want = built_lrat_checker_sha256();
   if (sha != want) {
     close(fd);
@@ -151,7 +151,7 @@ LratVerdict run_checker(const std::vector<std::string>& args) {
   ssize_t k;
   {
     // A stopped budget (deadline or memory) ends the check now; the verdict is then "no verdict".
-    const auto hook = schedules::command_budget().on_stop([pid] { kill(pid, SIGKILL); });
+    const auto hook = schedules::budget::command_budget().on_stop([pid] { kill(pid, SIGKILL); });
     while ((k = read(fds[0], buf, sizeof buf)) > 0) v.output.append(buf, static_cast<std::size_t>(k));
   }
   close(fds[0]);
@@ -169,7 +169,7 @@ LratVerdict run_checker(const std::vector<std::string>& args) {
   v.coq_cnf_sha256 = line_after(v.output, "c coq-cnf-sha256 ");
   v.cnf_comparison = line_after(v.output, "c coq-cnf-vs-file ");
   v.cnf_identical = v.cnf_comparison == "identical";
-  schedules::note_check("lrat", v.verified, v.verdict);
+  schedules::io::note_check("lrat", v.verified, v.verdict);
   return v;
 }
 
@@ -209,7 +209,7 @@ void append_clauses(std::string& out, const std::vector<Clause>& cnf) {
 std::string clauses_sha256(const std::vector<Clause>& cnf) {
   std::string text;
   append_clauses(text, cnf);
-  return schedules::sha256_hex(text);
+  return schedules::io::sha256_hex(text);
 }
 
 void check_cnf_identity(const LratVerdict& v, const std::vector<Clause>* solver_clauses, const std::string& file_sha256,
@@ -253,7 +253,7 @@ std::string write_dimacs(const std::vector<Clause>& cnf, const std::string& path
   std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(path.c_str(), "wb"), std::fclose);
   if (!f || std::fwrite(text.data(), 1, text.size(), f.get()) != text.size() || std::fflush(f.get()) != 0)
     throw std::runtime_error("cannot write CNF '" + path + "'");
-  return schedules::sha256_hex(text);
+  return schedules::io::sha256_hex(text);
 }
 
 UnsatCertificate certify_unsat(const std::vector<Clause>& cnf, const std::string& drat_path, const std::string& stem,

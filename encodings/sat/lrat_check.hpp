@@ -3,13 +3,13 @@
 // a proof ending in the empty clause is unsatisfiable) and extracted to OCaml, on a DIMACS file
 // and an LRAT proof, and reads its verdict and the SHA-256 of the CNF it states.
 // certify_unsat is the one call for "believe this UNSAT": CaDiCaL's DRAT proof is checked by our
-// forward checker (sat_drat.hpp), which writes the LRAT proof with the hints it found, and the
+// forward checker (drat.hpp), which writes the LRAT proof with the hints it found, and the
 // verified checker then re-checks that LRAT proof against the same CNF file.
-// The checker's path: $SCHEDCERT_LRAT_CHECKER, else the one the build made (SCHEDCERT_LRAT_CHECKER).
-// Either way, the binary that runs must be the one the build made (issue 25): its SHA-256 was
-// recorded at build time (coq/lrat/checker_sha256.cmake writes it into schedcert_lib), and
-// before every run the file is opened, hashed and executed through the same descriptor
-// (fexecve); any other binary is refused with an InputError (exit 2) naming both hashes.
+// The checker's path: $SCHEDCERT_LRAT_CHECKER, else the one the build made
+// (SCHEDCERT_LRAT_CHECKER). Either way, the binary that runs must be the one the build made (issue
+// 25): its SHA-256 was recorded at build time (coq/lrat/checker_sha256.cmake writes it into
+// schedcert_lib), and before every run the file is opened, hashed and executed through the same
+// descriptor (fexecve); any other binary is refused with an InputError (exit 2) naming both hashes.
 // The CNF's identity (issue 25): the checker prints the SHA-256 of the file bytes it parsed
 // ("c cnf-sha256") and of the clause list it parsed, rendered canonically ("c cnf-clauses-sha256",
 // see clauses_sha256); check_cnf_identity compares both with what the C++ side wrote or read and

@@ -1,12 +1,12 @@
 // Writer of LRAT proofs (Cruz-Filipe, Heule, Hunt, Kaufmann & Schneider-Kamp, "Efficient
-// certified RAT verification", CADE 2017) for the DRAT checker in sat_drat.cpp, which finds the
+// certified RAT verification", CADE 2017) for the DRAT checker in drat.cpp, which finds the
 // hints while it checks. Text format, one step a line:
 //   addition  "<id> <literals> 0 <hints> 0"   hints: positive ids = clauses that become unit (the
 //             last one falsified) under the negated lemma; a negative id -j opens the RAT group of
 //             clause j (which holds the negated pivot), followed by that resolvent's unit chain;
 //   deletion  "<id> d <ids> 0"                (id: the last clause id, as drat-trim writes).
 // Clause ids: the CNF's clauses are 1..m in file order, lemmas continue from m + 1. The backward
-// checker (sat_drat_backward.cpp) writes only the core lemmas (ids skip) and deletes each clause
+// checker (drat_backward.cpp) writes only the core lemmas (ids skip) and deletes each clause
 // after its last use.
 #pragma once
 #include <charconv>

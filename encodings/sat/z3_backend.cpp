@@ -1,4 +1,4 @@
-// Z3 backend (sat_backend.hpp): one Boolean constant per CNF variable, clauses as z3 `or`s, the
+// Z3 backend (backend.hpp): one Boolean constant per CNF variable, clauses as z3 `or`s, the
 // QF_FD solver (Z3's SAT core for pure-Boolean problems) with assumptions and a timeout.
 #include <z3++.h>
 
@@ -22,14 +22,14 @@ class Z3Sat : public SatBackend {
   SatAnswer solve(const std::vector<int>& assumptions, double seconds) override {
     // Our own deadline, not Z3's "timeout" parameter (encodings/smt/z3_interrupts.hpp says why).
     z3::params p(ctx_);
-    p.set("ctrl_c", z3_ctrl_c());
+    p.set("ctrl_c", smt::z3_ctrl_c());
     solver_.set(p);
     z3::expr_vector as(ctx_);
     for (int l : assumptions) as.push_back(l > 0 ? var(l) : !var(-l));
     // The command's budget (a watchdog's stop, Ctrl-C in the Python module) interrupts the call.
-    const auto hook = schedules::command_budget().on_stop([this] { ctx_.interrupt(); });
-    const z3::check_result r =
-        check_within(ctx_, solver_, seconds > 0 ? schedules::seconds_to_ms(seconds) : 0u, nullptr, &as);
+    const auto hook = schedules::budget::command_budget().on_stop([this] { ctx_.interrupt(); });
+    const z3::check_result r = smt::check_within(
+        ctx_, solver_, seconds > 0 ? schedules::budget::seconds_to_ms(seconds) : 0u, nullptr, &as);
     if (r == z3::sat) model_ = std::make_unique<z3::model>(solver_.get_model());
     return r == z3::sat ? SatAnswer::Sat : r == z3::unsat ? SatAnswer::Unsat : SatAnswer::Unknown;
   }

@@ -10,7 +10,7 @@
 //    the guard (= st<j> st<k>); a holds term for item i is written only for the transmissions
 //    whose packet holds i, keeping the guard (= it<j>_<q> i). The omitted terms are exactly
 //    those that are false under the data: pruning changes the size, not the meaning.
-//  * Network and problem (smt_macros.cpp): adj(u, v) by mixed-radix digit arithmetic, one
+//  * Network and problem (macros.cpp): adj(u, v) by mixed-radix digit arithmetic, one
 //    factor kind at a time; origin(i) and target(i) of the item numbering in div/mod.
 //  * holds. h<i>(v, time) = v = origin(i) or some transmission carrying i to v has a step
 //    < time: "v holds i at the start of step time" under store-and-forward (hold_macro).
@@ -97,7 +97,7 @@ class Builder {
     q_.body += problem_macros(prob_, n_);
     index_items();
     // Ticks the command's budget (issue 18): a query of 10^5 transmissions takes seconds.
-    const auto building = schedules::command_budget().phase(
+    const auto building = schedules::budget::command_budget().phase(
         "building the SMT query (" + std::to_string(s_.num_transmissions()) + " transmissions)");
     for (Item i = 0; i < items_; ++i) {
       if ((i & 0x3ff) == 0) building.tick();

@@ -1,5 +1,5 @@
-// Internal interface between the SMT query builder (smt_query.cpp, smt_macros.cpp) and the SMT
-// verifier (smt_verifier.cpp): the query text and, for every violation Boolean it declares, what that
+// Internal interface between the SMT query builder (query.cpp, macros.cpp) and the SMT
+// verifier (verifier.cpp): the query text and, for every violation Boolean it declares, what that
 // Boolean means (rule, transmission, item, node) and where it ranks in the order of verdict.hpp.
 #pragma once
 #include <charconv>
@@ -50,7 +50,7 @@ struct Query {
 
 Query build_query(const schedules::Schedule& s);
 
-// smt_macros.cpp: node, d<j>, nb<j>, adj (network) and origin, target (problem).
+// macros.cpp: node, d<j>, nb<j>, adj (network) and origin, target (problem).
 std::string network_macros(const schedules::Network& net);
 std::string problem_macros(const schedules::Problem& p, std::uint64_t nodes);
 

@@ -1,4 +1,4 @@
-// The SMT verifier: solves the query of smt_query.cpp with Z3 and turns the answer into a Verdict.
+// The SMT verifier: solves the query of query.cpp with Z3 and turns the answer into a Verdict.
 //
 // Flow: build_query -> Z3 solver (fresh context, timeout) -> unsat: valid; sat: evaluate every
 // check Bool in the model and report the least one in the order of verifier/verdict.hpp:
@@ -26,9 +26,9 @@
 
 namespace schedcert::encodings::smt {
 
+using detail::Check;
+using detail::CheckVar;
 using schedules::Schedule;
-using smt_detail::Check;
-using smt_detail::CheckVar;
 using verifier::Rule;
 using verifier::Verdict;
 using verifier::Violation;
@@ -68,8 +68,8 @@ std::string what(const Schedule& s, const CheckVar& c, std::size_t step) {
       return "node " + v + " is not a node of " + s.network().name() + " (nodes 0.." + std::to_string(n - 1) + ")";
     case Check::NotAdjacent: return "nodes " + F + " and " + T + " are not neighbours in " + s.network().name();
     case Check::ItemRange:
-      return "item " + std::to_string(c.item) + " does not exist (" + prob.describe() + " has items 0.." +
-             std::to_string(smt_detail::item_count(prob, n) - 1) + ")";
+      return "item " + std::to_string(c.item) + " does not exist (" + prob.describe() +
+             " has items 0.." + std::to_string(detail::item_count(prob, n) - 1) + ")";
     case Check::PacketSize:
       return "the packet holds " + std::to_string(has_tx ? s.packet(k).size() : 0) + " items, more than B = " +
              std::to_string(prob.packet_items);
@@ -110,7 +110,7 @@ std::string what(const Schedule& s, const CheckVar& c, std::size_t step) {
 
 Violation violation(const Schedule& s, const CheckVar& c) {
   Violation v;
-  v.rule = smt_detail::rule_of(c.check);
+  v.rule = detail::rule_of(c.check);
   v.item = c.item;
   v.node = c.node;
   if (c.tx < 0) {
@@ -141,7 +141,7 @@ schedules::Item repeated_item(const Schedule& s, std::size_t k) {
 }
 
 // Header comment + (set-logic QF_LIA) + body + (check-sat).
-std::string standalone(const Schedule& s, const smt_detail::Query& q) {
+std::string standalone(const Schedule& s, const detail::Query& q) {
   std::string o;
   o.reserve(q.body.size() + 1024);
   o += "; schedcert SMT verifier query (encodings/smt/query.cpp, docs/smt-encoding.md)\n";
@@ -160,15 +160,17 @@ std::string standalone(const Schedule& s, const smt_detail::Query& q) {
 
 }  // namespace
 
-std::string smt2_query(const Schedule& s) { return standalone(s, smt_detail::build_query(s)); }
+std::string smt2_query(const Schedule& s) {
+  return standalone(s, detail::build_query(s));
+}
 
 Verdict verify_smt(const Schedule& s, const SmtOptions& o) {
-  smt_detail::Query q = smt_detail::build_query(s);
+  detail::Query q = detail::build_query(s);
   Verdict verdict;
   verdict.engine = "smt";
   std::vector<bool> bad_adjacency(s.num_transmissions(), false);
   // Capped by the command's budget (issue 18: `verify --timeout` covers the whole command).
-  const schedules::Budget& budget = schedules::command_budget();
+  const schedules::budget::Budget& budget = schedules::budget::command_budget();
   try {
     z3::context ctx;
     z3::solver solver(ctx, "QF_LIA");
@@ -196,12 +198,13 @@ Verdict verify_smt(const Schedule& s, const SmtOptions& o) {
       z3::model m = solver.get_model();
       const CheckVar* best = nullptr;
       auto key = [](const CheckVar& c) {
-        return std::make_tuple(c.tx < 0 ? INT64_MAX : c.tx, static_cast<int>(smt_detail::rule_of(c.check)),
-                               c.rank1, c.rank2);
+        return std::make_tuple(c.tx < 0 ? INT64_MAX : c.tx,
+                               static_cast<int>(detail::rule_of(c.check)), c.rank1, c.rank2);
       };
       for (const CheckVar& c : q.checks) {
         if (!m.eval(ctx.bool_const(c.name.c_str()), true).is_true()) continue;
-        if (smt_detail::rule_of(c.check) == Rule::Adjacency) bad_adjacency[static_cast<std::size_t>(c.tx)] = true;
+        if (detail::rule_of(c.check) == Rule::Adjacency)
+          bad_adjacency[static_cast<std::size_t>(c.tx)] = true;
         if (!best || key(c) < key(*best)) best = &c;
       }
       if (!best) throw UnknownResult("smt: Z3 answered sat but no violation is true in its model");
@@ -216,7 +219,7 @@ Verdict verify_smt(const Schedule& s, const SmtOptions& o) {
   }
   verdict.valid = !verdict.violation.has_value();
   verdict.metrics = metrics(s, bad_adjacency);
-  schedules::note_check("smt", verdict.valid, s.network().name());
+  schedules::io::note_check("smt", verdict.valid, s.network().name());
   return verdict;
 }
 

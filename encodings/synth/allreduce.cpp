@@ -1,4 +1,4 @@
-// Exact time-indexed allreduce synthesis (design note in synth_allreduce.hpp).
+// Exact time-indexed allreduce synthesis (design note in allreduce.hpp).
 #include "encodings/synth/allreduce.hpp"
 
 #include <algorithm>
@@ -36,7 +36,7 @@ AllreduceEncoding::AllreduceEncoding(const Topology& topo, Model model, const Pr
       links_(topo.links().size()), f_(flags.keep_names) {
   if (p.kind != ProblemKind::Allreduce) throw std::logic_error("AllreduceEncoding: not an allreduce");
   check_model(model);
-  const schedules::Budget& budget = schedules::command_budget();
+  const schedules::budget::Budget& budget = schedules::budget::command_budget();
   budget.admit(estimate_bytes(topo, p, steps),
                "the allreduce query (T = " + std::to_string(steps) + ", " + std::to_string(links_) + " links)");
   const auto building = budget.phase("building the allreduce query, T = " + std::to_string(steps));

@@ -1,4 +1,4 @@
-// Counting and cut lower bounds (design note in synth_bounds.hpp).
+// Counting and cut lower bounds (design note in bounds.hpp).
 #include "encodings/synth/bounds.hpp"
 
 #include "encodings/synth/allreduce.hpp"

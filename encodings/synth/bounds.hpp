@@ -42,7 +42,7 @@ struct LowerBound {
 // the cyclic intervals), with what must cross and what can: `cross` items originate in S and are
 // needed outside it (one crossing each at least), and at most `capacity` packets cross per step
 // (the multiplicities of the directed links S -> not S; single-port also <= |S|, |not S|).
-// Shared by the cut bound and the exact query's cut-count rules (synth_timeindexed.hpp).
+// Shared by the cut bound and the exact query's cut-count rules (timeindexed.hpp).
 struct SlabCut {
   std::vector<bool> in_s;          // per node
   std::vector<std::size_t> cross;  // indices of the items that must cross

@@ -1,5 +1,5 @@
-// The CaDiCaL back end of the item-flow formulas (synth_formula.hpp): the successive-broadcast
-// query (synth_successive.hpp) and the exact time-indexed query (synthesis.hpp, `--engine
+// The CaDiCaL back end of the item-flow formulas (formula.hpp): the successive-broadcast
+// query (successive.hpp) and the exact time-indexed query (synthesis.hpp, `--engine
 // cadical`), with every UNSAT answer certified before it is reported.
 #include <atomic>
 #include <chrono>
@@ -32,8 +32,8 @@ double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock:
 // the answer is Unknown with the reason.
 SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms) {
   const auto t0 = Clock::now();
-  const schedules::Budget& budget = schedules::command_budget();
-  budget.admit(sat_estimate_bytes(static_cast<std::uint64_t>(f.num_vars()), f.num_clauses()),
+  const schedules::budget::Budget& budget = schedules::budget::command_budget();
+  budget.admit(sat::sat_estimate_bytes(static_cast<std::uint64_t>(f.num_vars()), f.num_clauses()),
                "loading a query of " + f.summary() + " into CaDiCaL");
   namespace fs = std::filesystem;
   static std::atomic<int> calls{0};
@@ -48,16 +48,16 @@ SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms) {
     }
   } cleanup{dir};
   const std::string proof = (dir / "q.drat").string();
-  std::vector<Clause> all;  // every clause given to CaDiCaL, for the certificate
+  std::vector<sat::Clause> all;  // every clause given to CaDiCaL, for the certificate
   struct Recorder {
-    std::unique_ptr<SatBackend> s;
-    std::vector<Clause>* all;
+    std::unique_ptr<sat::SatBackend> s;
+    std::vector<sat::Clause>* all;
     void add(const std::vector<int>& c) {
       all->push_back(c);
       s->add(c);
     }
   };
-  Recorder rb{make_cadical(proof), &all};
+  Recorder rb{sat::make_cadical(proof), &all};
   Recorder* b = &rb;
   int next = f.num_vars();
   const auto loading = budget.phase("loading the query into CaDiCaL");
@@ -97,23 +97,23 @@ SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms) {
   }
   loading.tick();
   SolveOutcome out;
-  const SatAnswer a = [&] {
+  const sat::SatAnswer a = [&] {
     const auto solving = budget.phase("CaDiCaL solve (" + f.summary() + ")");
     const auto s0 = Clock::now();
-    const SatAnswer answer = b->s->solve({}, timeout_ms / 1000.0);
+    const sat::SatAnswer answer = b->s->solve({}, timeout_ms / 1000.0);
     out.search_seconds = since(s0);
     return answer;
   }();
   out.stats = "cadical, " + std::to_string(next - f.num_vars()) + " counter variables";
-  if (a == SatAnswer::Sat) {
+  if (a == sat::SatAnswer::Sat) {
     out.status = SolveOutcome::Status::Sat;
     out.values.assign(static_cast<std::size_t>(f.num_vars()) + 1, false);
     for (int v = 1; v <= f.num_vars(); ++v) out.values[static_cast<std::size_t>(v)] = b->s->value(v);
-  } else if (a == SatAnswer::Unsat) {
+  } else if (a == sat::SatAnswer::Unsat) {
     b->s.reset();  // closes the proof
     const auto checking = budget.phase("checking CaDiCaL's UNSAT proof");
     const auto c0 = Clock::now();
-    const UnsatCertificate c = certify_unsat(all, proof, (dir / "q").string(), "", false);
+    const sat::UnsatCertificate c = sat::certify_unsat(all, proof, (dir / "q").string(), "", false);
     out.check_seconds = since(c0);
     out.stats += "; " + c.summary();
     if (c.verified()) {

@@ -1,4 +1,4 @@
-// Translation-invariant (Cayley) restricted search (design note in synth_cayley.hpp).
+// Translation-invariant (Cayley) restricted search (design note in cayley.hpp).
 #include "encodings/synth/cayley.hpp"
 
 #include <map>
@@ -39,7 +39,7 @@ CayleyEncoding::CayleyEncoding(const Topology& topo, Model model, const Problem&
   for (std::uint32_t l = 0; l < topo.links().size(); ++l)
     by_type[topo.net().edge_type(topo.links()[l].from, topo.links()[l].to)].push_back(l);
   const auto& items = flow_->items();
-  // Slack rule (synth_slack.hpp) over the pattern's slots: (step, edge type) all-port, steps
+  // Slack rule (slack.hpp) over the pattern's slots: (step, edge type) all-port, steps
   // single-port; extras are moves of a personalised item that do not approach its target.
   SlackResource slack;
   for (const auto& it : items)

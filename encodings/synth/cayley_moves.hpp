@@ -5,7 +5,7 @@
 // where it is: the moves of a shortest path from 0 to d are fixed as a multiset (K2: one move per
 // set digit; C_n: |delta| moves of +1 or -1, a free choice of direction when delta = n/2;
 // K_n: one move of offset delta) and may be made in any order. In the translation-invariant
-// pattern of synth_cayley.hpp (source 0's items, translated to every source) link capacity is "at
+// pattern of cayley.hpp (source 0's items, translated to every source) link capacity is "at
 // most one pattern move per step and edge type", single-port full duplex "at most one per step".
 // So the pattern is a bipartite edge colouring: items x edge types, one colour (step) per move,
 // distinct at each item and at each type (Bertsekas et al. 1991 §4 get 2^(d-1) on Q_d, which is
@@ -15,7 +15,7 @@
 // (single-port: one in total), per item and dimension exactly the path's number of moves (a
 // direction variable for antipodal ring offsets), plus the slack rule over (type, step) slots.
 // Much smaller than the flow encoding (no holds variables, no positions), so Q5 in 16 steps is
-// immediate. Like synth_cayley.hpp it is a RESTRICTION (translation invariance and shortest
+// immediate. Like cayley.hpp it is a RESTRICTION (translation invariance and shortest
 // paths): SAT gives a schedule (re-checked natively), UNSAT proves nothing.
 #pragma once
 #include <string>

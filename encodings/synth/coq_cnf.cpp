@@ -1,4 +1,4 @@
-// The CNF of coq/synth/SynthCnf.v, mirrored (design note in synth_coq_cnf.hpp).
+// The CNF of coq/synth/SynthCnf.v, mirrored (design note in coq_cnf.hpp).
 #include "encodings/synth/coq_cnf.hpp"
 
 #include <chrono>
@@ -61,8 +61,8 @@ bool conflict(const Network& net, Model m, const Problem& p, long long n, const 
 
 }  // namespace
 
-std::vector<Clause> synth_coq_cnf(const Network& net, Model m, const Problem& p, unsigned T,
-                                  const SynthCoqMutation& mutation) {
+std::vector<sat::Clause> synth_coq_cnf(const Network& net, Model m, const Problem& p, unsigned T,
+                                       const SynthCoqMutation& mutation) {
   if (net.has_graph()) throw InputError("--coq: networks with a graph factor are not in the verified path yet");
   const long long n = net.num_nodes();
   const long long I = static_cast<long long>(p.num_items(static_cast<std::uint64_t>(n)));
@@ -81,7 +81,7 @@ std::vector<Clause> synth_coq_cnf(const Network& net, Model m, const Problem& p,
   for (std::size_t a = 0; a < sends.size(); ++a)
     for (std::size_t b = a + 1; b < sends.size(); ++b)
       if (conflict(net, m, p, n, sends[a], sends[b])) prs.emplace_back(a, b);
-  std::vector<Clause> out;
+  std::vector<sat::Clause> out;
   if (!drop("init"))
     for (long long i = 0; i < I; ++i)
       for (long long v = 0; v < n; ++v) out.push_back({v == origin(i) ? L.h(0, i, v) : -L.h(0, i, v)});
@@ -89,7 +89,7 @@ std::vector<Clause> synth_coq_cnf(const Network& net, Model m, const Problem& p,
     if (!drop("evolve"))
       for (long long i = 0; i < I; ++i)
         for (Node v = 0; v < n; ++v) {
-          Clause c{-L.h(t + 1, i, v), L.h(t, i, v)};
+          sat::Clause c{-L.h(t + 1, i, v), L.h(t, i, v)};
           for (Node u = 0; u < n; ++u)
             if (u != v && net.adjacent(u, v)) c.push_back(L.s(t, i, u, v));
           out.push_back(std::move(c));
@@ -176,7 +176,7 @@ SynthCoqRefutation refute_synth_coq(const Network& net, Model m, const Problem& 
   const auto t0 = Clock::now();
   auto since = [](Clock::time_point a) { return std::chrono::duration<double>(Clock::now() - a).count(); };
   SynthCoqRefutation r;
-  const std::vector<Clause> cnf = synth_coq_cnf(net, m, p, T, mutation);
+  const std::vector<sat::Clause> cnf = synth_coq_cnf(net, m, p, T, mutation);
   r.clauses = cnf.size();
   namespace fs = std::filesystem;
   static int calls = 0;
@@ -192,14 +192,15 @@ SynthCoqRefutation refute_synth_coq(const Network& net, Model m, const Problem& 
   } cleanup{dir};
   const std::string cnf_path = (dir / "q.cnf").string(), drat = (dir / "q.drat").string(),
                     lrat = (dir / "q.lrat").string(), spec = (dir / "q.spec").string();
-  r.cnf_sha256 = write_dimacs(cnf, cnf_path, "schedcert: verified synthesis CNF (coq/synth/SynthCnf.v)");
+  r.cnf_sha256 =
+      sat::write_dimacs(cnf, cnf_path, "schedcert: verified synthesis CNF (coq/synth/SynthCnf.v)");
   int vars = 0;
   for (const auto& c : cnf)
     for (int l : c) vars = std::max(vars, std::abs(l));
   r.vars = static_cast<std::size_t>(vars);
-  SatAnswer a;
+  sat::SatAnswer a;
   {
-    auto solver = make_cadical(drat);
+    auto solver = sat::make_cadical(drat);
     for (const auto& c : cnf) solver->add(c);
     const auto s0 = Clock::now();
     a = solver->solve({}, timeout_s);
@@ -213,8 +214,8 @@ SynthCoqRefutation refute_synth_coq(const Network& net, Model m, const Problem& 
   // (with an empty proof when there is nothing to check): a mutated encoder is caught even when
   // the mutation made the CNF satisfiable.
   auto regenerate = [&](const std::string& proof) {
-    const LratVerdict v = run_lrat_synth(spec, proof, cnf_path);
-    check_cnf_identity(v, &cnf, r.cnf_sha256, "verified synthesis CNF");
+    const sat::LratVerdict v = sat::run_lrat_synth(spec, proof, cnf_path);
+    sat::check_cnf_identity(v, &cnf, r.cnf_sha256, "verified synthesis CNF");
     r.coq_cnf_sha256 = v.coq_cnf_sha256;
     r.comparison = v.cnf_comparison;
     if (v.exit_code >= 0 && !v.cnf_identical)
@@ -223,10 +224,10 @@ SynthCoqRefutation refute_synth_coq(const Network& net, Model m, const Problem& 
                             (v.cnf_comparison.empty() ? v.verdict : v.cnf_comparison));
     return v;
   };
-  if (a != SatAnswer::Unsat) {
+  if (a != sat::SatAnswer::Unsat) {
     std::ofstream(lrat).flush();  // an empty proof: only the regeneration and the comparison run
     regenerate(lrat);
-    if (a == SatAnswer::Sat) {
+    if (a == sat::SatAnswer::Sat) {
       r.status = SynthCoqRefutation::Status::Satisfiable;
       r.detail = "CaDiCaL: satisfiable (the verified CNF leaves rules out, so this alone does not mean a schedule "
                  "exists)";
@@ -235,11 +236,11 @@ SynthCoqRefutation refute_synth_coq(const Network& net, Model m, const Problem& 
     }
   } else {
     const auto c0 = Clock::now();
-    const DratReport d = check_drat(cnf, drat, lrat);
+    const sat::DratReport d = sat::check_drat(cnf, drat, lrat);
     if (!d.verified) {
       r.detail = "the DRAT proof did not check: " + d.message;
     } else {
-      const LratVerdict v = regenerate(lrat);
+      const sat::LratVerdict v = regenerate(lrat);
       std::error_code ec;
       r.lrat_bytes = static_cast<std::size_t>(fs::file_size(lrat, ec));
       if (v.verified) {

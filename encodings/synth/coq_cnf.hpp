@@ -2,7 +2,7 @@
 // exists" as the CNF that coq/synth/SynthCnf.v generates (synth_cnf), clause for clause and in
 // the same order, so that an UNSAT answer becomes a Coq theorem.
 //
-// Why a second encoder next to synth_timeindexed.cpp: that one is built for speed (item-flow
+// Why a second encoder next to timeindexed.cpp: that one is built for speed (item-flow
 // core with pruning, slack rules, reception and cut counts, symmetry breaking, sequential
 // counters), and each of those rules would need its own soundness proof. This one is the plain
 // reachability encoding whose completeness (every valid schedule satisfies it) is proved in Coq
@@ -38,9 +38,9 @@ struct SynthCoqMutation {
   std::string drop;
 };
 
-std::vector<Clause> synth_coq_cnf(const schedules::Network& net, schedules::Model m,
-                                  const schedules::Problem& p, unsigned T,
-                                  const SynthCoqMutation& mutation = {});
+std::vector<sat::Clause> synth_coq_cnf(const schedules::Network& net, schedules::Model m,
+                                       const schedules::Problem& p, unsigned T,
+                                       const SynthCoqMutation& mutation = {});
 
 // The instance for `schedcert-lrat --synth SPEC` (docs/lrat.md): lines "network K2 2 Ring 5 ...",
 // "model single-port-full", "problem KIND root R messages M packet B sources s0 s1 ...",

@@ -1,4 +1,4 @@
-// The time-indexed item-flow core (design note in synth_flow.hpp).
+// The time-indexed item-flow core (design note in flow.hpp).
 #include "encodings/synth/flow.hpp"
 
 #include <algorithm>
@@ -96,7 +96,7 @@ Flow::Flow(Formula& f, const Topology& topo, std::vector<FlowItem> items, unsign
            FlowOptions opt)
     : items_(std::move(items)), steps_(steps), links_(topo.links().size()), n_(topo.n()) {
   const unsigned T = steps_;
-  const schedules::Budget& budget = schedules::command_budget();
+  const schedules::budget::Budget& budget = schedules::budget::command_budget();
   budget.admit(estimate_bytes(topo, items_, steps, opt),
                "the time-indexed query (" + std::to_string(items_.size()) + " items, T = " +
                    std::to_string(T) + ", " + std::to_string(links_) + " links)");

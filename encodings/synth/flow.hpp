@@ -77,7 +77,7 @@ std::vector<FlowItem> items_to_move(const schedules::Problem& p, std::uint32_t n
 struct FlowOptions {
   bool prune = true;      // the normalisation rules above
   bool combining = false; // Duplicate rule (mandatory for combining problems)
-  // The routes phase (synth_routes.hpp): (*routes)[i], when not empty, lists the only links
+  // The routes phase (routes.hpp): (*routes)[i], when not empty, lists the only links
   // item i may use (sorted); sends on other links are constants false.
   const std::vector<std::vector<std::uint32_t>>* routes = nullptr;
 };

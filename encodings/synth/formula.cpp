@@ -1,4 +1,4 @@
-// Formula building and the SMT-LIB2 export (see synth_formula.hpp for the design note).
+// Formula building and the SMT-LIB2 export (see formula.hpp for the design note).
 #include "encodings/synth/formula.hpp"
 
 #include <algorithm>

@@ -9,7 +9,7 @@
 // pass pruned variables as constants.
 //
 // - Formula::add_clause / at_most / make_or: building (folds constants, drops satisfied clauses).
-// - solve_with_z3 (synth_solve.cpp): the Z3 back end; solve_with_cadical (synth_cadical.cpp):
+// - solve_with_z3 (solve.cpp): the Z3 back end; solve_with_cadical (cadical.cpp):
 //   CaDiCaL, with every UNSAT answer's proof checked.
 // - Formula::write_smt2: the standalone SMT-LIB2 export (QF_UF, or QF_LIA when a cardinality
 //   constraint needs a sum of (ite b 1 0) terms).
@@ -96,7 +96,7 @@ struct SolveSettings {
 };
 
 SolveOutcome solve_with_z3(const Formula& f, const SolveSettings& settings);
-// CaDiCaL (synth_cadical.cpp): the clauses as they are, each at-most-k as pairwise exclusions
+// CaDiCaL (cadical.cpp): the clauses as they are, each at-most-k as pairwise exclusions
 // (k = 1, up to 6 literals) or Sinz's sequential counter; an UNSAT answer is reported only when
 // CaDiCaL's DRAT proof checks (our checker, then the LRAT it writes by the checker proved in Coq),
 // otherwise Unknown with the reason.

@@ -1,4 +1,4 @@
-// Routing and the T range of a synthesis request (synth_request.hpp): moved here from the CLI's
+// Routing and the T range of a synthesis request (request.hpp): moved here from the CLI's
 // `synthesize` so that the Python module takes the same decisions (issue 17).
 #include "encodings/synth/request.hpp"
 
@@ -75,14 +75,14 @@ SynthesisRange synthesis_range(const Network& net, Model model, const SynthesisR
     r.lo = std::max(1u, free_lb.steps);
     r.argument = free_lb.argument;
     if (!route.fixed_sources.empty()) {
-      const auto lb = best_lower_bounds(net, model, route.problem);
+      const auto lb = alpha::best_lower_bounds(net, model, route.problem);
       if (lb.steps.value > r.lo)
         r.lo = checked_cast<unsigned>(lb.steps.value, "synthesis: the lower bound on steps"),
         r.argument = lb.steps.argument;
     }
     r.bound = r.lo;
   } else {
-    const auto lb = best_lower_bounds(net, model, route.problem);
+    const auto lb = alpha::best_lower_bounds(net, model, route.problem);
     r.bound = lb.steps.value;
     r.argument = lb.steps.argument;
     r.lo = checked_cast<unsigned>(std::max<std::uint64_t>(lb.steps.value, 1),

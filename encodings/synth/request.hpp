@@ -4,7 +4,7 @@
 //
 // route_synthesis: successive broadcasts with a bijective allocation (given, the binary-reflected
 // Gray code of Desprez et al. 1993, or "free": the solver picks it) go to the exact
-// successive-broadcast encoding (synth_successive.hpp); everything else, including a successive
+// successive-broadcast encoding (successive.hpp); everything else, including a successive
 // broadcast whose source list is not a bijection, to the general pipeline (synthesis.hpp).
 // synthesis_range: a walk over T starts at the computed lower bound (at least 1) and ends at
 // max_steps, or at the bound + 64 when max_steps is 0.

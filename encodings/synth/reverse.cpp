@@ -1,4 +1,4 @@
-// Combining problems as reversed broadcasts (design note in synth_reverse.hpp).
+// Combining problems as reversed broadcasts (design note in reverse.hpp).
 #include "encodings/synth/reverse.hpp"
 
 #include <vector>

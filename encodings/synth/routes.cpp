@@ -1,4 +1,4 @@
-// Balanced shortest-path routes (design note in synth_routes.hpp).
+// Balanced shortest-path routes (design note in routes.hpp).
 #include "encodings/synth/routes.hpp"
 
 #include <algorithm>
@@ -158,7 +158,7 @@ RoutePlan balanced_routes(const Topology& topo, const std::vector<FlowItem>& ite
     for (std::size_t l = 0; l < r.load.size(); ++l) m = std::max(m, r.load[l] / topo.links()[l].mult);
     return m;
   };
-  const schedules::Budget& budget = schedules::command_budget();
+  const schedules::budget::Budget& budget = schedules::budget::command_budget();
   const auto routing = budget.phase("balancing shortest-path routes");
   shake();
   for (std::size_t i : order) {

@@ -1,4 +1,4 @@
-// SCCL's (S, R) question as one Z3 query per pair (see synth_sccl.hpp for the design note).
+// SCCL's (S, R) question as one Z3 query per pair (see sccl.hpp for the design note).
 #include "encodings/synth/sccl.hpp"
 
 #include <z3++.h>
@@ -158,7 +158,7 @@ ScclResult synthesize_sccl(const schedules::Network& net, schedules::Model model
   for (Item i = 0; i < problem.num_items(n); ++i)
     if (problem.origin(i, n) != problem.target(i, n)) items.push_back(i);
 
-  const schedules::Budget& budget = schedules::command_budget();
+  const schedules::budget::Budget& budget = schedules::budget::command_budget();
   z3::context ctx;
   // Z3's default solver (its pseudo-Boolean theory): on dgx1 allgather C = 6, (3, 7) is found in
   // about 1 s, against 22 s with the QF_FD solver, and implied per-node limits made both slower
@@ -254,13 +254,13 @@ ScclResult synthesize_sccl(const schedules::Network& net, schedules::Model model
   // Our own deadline, not Z3's "timeout" parameter (encodings/smt/z3_interrupts.hpp says why).
   const unsigned limit_ms = budget.has_deadline() ? budget.solver_timeout_ms(options.timeout_ms) : options.timeout_ms;
   z3::params prm(ctx);
-  prm.set("ctrl_c", z3_ctrl_c());
+  prm.set("ctrl_c", smt::z3_ctrl_c());
   solver.set(prm);
   bool timed_out = false;
   const z3::check_result r = [&] {
     const auto solving = budget.phase("Z3 check (SCCL S=" + std::to_string(S) + ", R=" + std::to_string(R) + ")");
     const auto hook = budget.on_stop([&ctx] { ctx.interrupt(); });
-    return check_within(ctx, solver, limit_ms, &timed_out);
+    return smt::check_within(ctx, solver, limit_ms, &timed_out);
   }();
   if (r == z3::unknown) {
     out.status = SynthesisStatus::Unknown;

@@ -1,4 +1,4 @@
-// Slack rules (design note in synth_slack.hpp).
+// Slack rules (design note in slack.hpp).
 #include "encodings/synth/slack.hpp"
 
 namespace schedcert::encodings::synth {

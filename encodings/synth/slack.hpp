@@ -4,7 +4,7 @@
 //
 // A resource is a set of slots (a directed link in a step, an edge type in a step of a Cayley
 // pattern, a node's receive port in a step, ...). Each slot holds at most one transmission, each
-// transmission of interest occupies exactly one slot, and the normalised schedule (synth_flow.hpp)
+// transmission of interest occupies exactly one slot, and the normalised schedule (flow.hpp)
 // needs at least `needed` + (number of `extra` transmissions) of them, where the extras are
 // transmissions beyond the minimum: a personalised item moving to a node that is not closer to
 // its target (its path is then at least one hop longer than the distance), or a node receiving

@@ -38,7 +38,7 @@ struct Z3Query {
 // the query is kept, still reachable, until the process exits.
 struct AbandonWhenStopped {
   std::unique_ptr<Z3Query>& query;
-  const schedules::Budget& budget;
+  const schedules::budget::Budget& budget;
   ~AbandonWhenStopped() {
     // Never destroyed (not even at exit), still reachable for leak checkers.
     static auto* abandoned = new std::vector<std::unique_ptr<Z3Query>>;
@@ -68,7 +68,7 @@ std::string stats_line(const z3::stats& st) {
 SolveOutcome solve_with_z3(const Formula& f, const SolveSettings& settings) {
   const auto start = std::chrono::steady_clock::now();
   SolveOutcome out;
-  const schedules::Budget& budget = schedules::command_budget();
+  const schedules::budget::Budget& budget = schedules::budget::command_budget();
   // Z3's copy of the query, measured on the Cayley query of Q6 single-port-full total exchange
   // (5.1 M variables, 16.6 M clauses: 8.9 GiB after the variables, +0.8 GiB per 10.8 M clauses).
   budget.admit(static_cast<std::uint64_t>(f.num_vars()) * kZ3BytesPerVariable +
@@ -118,14 +118,14 @@ SolveOutcome solve_with_z3(const Formula& f, const SolveSettings& settings) {
   const unsigned limit_ms = budget.has_deadline() ? budget.solver_timeout_ms(settings.timeout_ms)
                                                   : settings.timeout_ms;
   z3::params p(ctx);
-  p.set("ctrl_c", z3_ctrl_c());
+  p.set("ctrl_c", smt::z3_ctrl_c());
   s.set(p);
   bool timed_out = false;
   const z3::check_result r = [&] {
     const auto solving = budget.phase("Z3 check");
     const auto hook = budget.on_stop([&ctx] { ctx.interrupt(); });
     const auto t0 = std::chrono::steady_clock::now();
-    const z3::check_result c = check_within(ctx, s, limit_ms, &timed_out);
+    const z3::check_result c = smt::check_within(ctx, s, limit_ms, &timed_out);
     out.search_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return c;
   }();

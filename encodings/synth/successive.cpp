@@ -1,5 +1,5 @@
 // Successive broadcasts with a free allocation: the encoding (design note in
-// synth_successive.hpp; rules and proofs in docs/successive-optimum.md).
+// successive.hpp; rules and proofs in docs/successive-optimum.md).
 #include "encodings/synth/successive.hpp"
 
 #include <algorithm>
@@ -30,7 +30,7 @@ SuccessiveEncoding::SuccessiveEncoding(const Topology& topo, Model model,
     throw InputError("problem.sources: a fixed allocation for the exact successive-broadcast "
                      "search lists every node once (" + std::to_string(n_) + " sources), got " +
                      std::to_string(fixed.size()));
-  const schedules::Budget& budget = schedules::command_budget();
+  const schedules::budget::Budget& budget = schedules::budget::command_budget();
   budget.admit(estimate_bytes(topo, steps),
                "the successive-broadcast query (" + std::to_string(n_) + " values, T = " +
                    std::to_string(steps) + ", " + std::to_string(L_) + " links)");
@@ -106,7 +106,7 @@ std::uint64_t SuccessiveEncoding::estimate_bytes(const Topology& topo, unsigned 
   return total > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(total);
 }
 
-void SuccessiveEncoding::add_flow(const schedules::Budget::Phase& building) {
+void SuccessiveEncoding::add_flow(const schedules::budget::Budget::Phase& building) {
   const unsigned T = steps_;
   // Checked sizes (issue 13).
   x_.assign(checked_mul(checked_mul(n_, T, "synthesis: items x T x links"), L_,
@@ -235,7 +235,7 @@ void SuccessiveEncoding::add_port_rules() {
 // first levels do nearly all the pruning. Leaving out the deeper rules is sound: each rule only
 // removes schedules whose image under some automorphism satisfies every rule, so any subset of
 // the rules keeps an image of every schedule (docs/successive-optimum.md).
-void SuccessiveEncoding::add_coordinate_rules(const schedules::Budget::Phase& building) {
+void SuccessiveEncoding::add_coordinate_rules(const schedules::budget::Budget::Phase& building) {
   const int d = topo_.net().dims();
   using Cells = std::vector<std::pair<int, int>>;  // [lo, hi)
   auto canonical = [&](Node v, const Cells& cells) {

@@ -13,7 +13,7 @@
 // in a step after the one in which it got item j - 1 (or if it is j - 1's source); the source of
 // j sends j only once it holds j - 1 (store-and-forward: holding = at the start of the step).
 //
-// SuccessiveEncoding (synth namespace) is the item-flow core of synth_flow.hpp with the origin of
+// SuccessiveEncoding (synth namespace) is the item-flow core of flow.hpp with the origin of
 // each item a solver variable:
 //   a(j, v)          "v is the source of broadcast j"; exactly one v per j and one j per v;
 //   holds(j, 0, v) = a(j, v);  holds(j, t+1, v) <=> holds(j, t, v) or some send(j, t, u->v);
@@ -29,7 +29,7 @@
 // the earlier sources (add_coordinate_rules). With `fixed_sources` the a(j, v) are constants and
 // no symmetry rule is added.
 //
-// synthesize_successive / minimize_successive (synth_successive_search.cpp) run the query with
+// synthesize_successive / minimize_successive (successive_search.cpp) run the query with
 // Z3, decode a model into an ordinary successive-broadcast schedule (sources = the allocation
 // found), re-check it with verifier::verify_native (a rejection throws std::logic_error) and
 // export the query as standalone SMT-LIB2 on request.
@@ -71,9 +71,9 @@ class SuccessiveEncoding {
 
  private:
   void add_allocation(const std::vector<schedules::Node>& fixed);
-  void add_flow(const schedules::Budget::Phase& building);
+  void add_flow(const schedules::budget::Budget::Phase& building);
   void add_port_rules();
-  void add_coordinate_rules(const schedules::Budget::Phase& building);
+  void add_coordinate_rules(const schedules::budget::Budget::Phase& building);
   Lit& send(std::size_t j, unsigned t, std::size_t l) { return x_[(j * steps_ + t) * L_ + l]; }
   Lit send(std::size_t j, unsigned t, std::size_t l) const { return x_[(j * steps_ + t) * L_ + l]; }
   Lit& holds(std::size_t j, unsigned t, Node v) { return h_[(j * (steps_ + 1) + t) * n_ + v]; }

@@ -1,5 +1,5 @@
 // Successive broadcasts with a free allocation: solving, decoding, native re-check, export and
-// the least-T walk (design note in synth_successive.hpp, docs/successive-optimum.md).
+// the least-T walk (design note in successive.hpp, docs/successive-optimum.md).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -43,7 +43,8 @@ std::uint64_t estimate_successive_query_bytes(const Network& net, unsigned steps
   const sy::Topology topo(net);
   const std::uint64_t vars = sy::SuccessiveEncoding::estimate_variables(topo, steps);
   const std::uint64_t formula = sy::SuccessiveEncoding::estimate_bytes(topo, steps);
-  const std::uint64_t solver = sat_estimate_bytes(vars, vars > UINT64_MAX / 4 ? UINT64_MAX : 4 * vars);
+  const std::uint64_t solver =
+      sat::sat_estimate_bytes(vars, vars > UINT64_MAX / 4 ? UINT64_MAX : 4 * vars);
   return formula > UINT64_MAX - solver ? UINT64_MAX : formula + solver;
 }
 
@@ -58,7 +59,8 @@ SuccessiveBound successive_free_lower_bound(const Network& net, Model model) {
                " earlier values in distinct steps before it sends its own, which then needs " +
                std::to_string(radius) + " more steps (radius of " + net.name() + ")";
   if (model == Model::ShoutWhisper || model == Model::SinglePortHalf) {
-    const auto certified = certified_leaf_bound(net);  // alpha(d), when certified (leaf_bound.hpp)
+    const auto certified =
+        alpha::certified_leaf_bound(net);  // alpha(d), when certified (leaf_bound.hpp)
     const std::uint64_t leaves =
         certified ? std::min(certified->value, verifier::max_leaves_upper_bound(net))
                   : verifier::max_leaves_upper_bound(net);
@@ -95,7 +97,7 @@ SynthesisResult synthesize_successive(const Network& net, Model model, unsigned 
   sy::SuccessiveEncoding enc(topo, model, opt.fixed_sources, steps, opt.symmetry_breaking, emit);
   note("query: " + enc.formula().summary() + ", " + enc.notes());
   if (emit) {
-    write_atomically("--emit-smt2", opt.emit_smt2_path, [&](std::ostream& out) {
+    schedules::io::write_atomically("--emit-smt2", opt.emit_smt2_path, [&](std::ostream& out) {
       enc.formula().write_smt2(
         out, "schedcert successive-broadcast query: do an allocation and a schedule of " +
                  std::to_string(steps) + " steps exist?\nnetwork " + net.name() + ", model " +
@@ -169,7 +171,7 @@ OptimumResult minimize_successive(const Network& net, Model model, unsigned lo, 
     }
     return std::move(out);
   };
-  const schedules::Budget& budget = schedules::command_budget();
+  const schedules::budget::Budget& budget = schedules::budget::command_budget();
   std::optional<SynthesisResult> prev;
   for (unsigned T = lo; T <= hi; ++T) {
     budget.note_reached("T = " + std::to_string(T) + " undecided" +

@@ -1,4 +1,4 @@
-// Stabiliser symmetry breaking (design note and soundness argument in synth_symmetry.hpp).
+// Stabiliser symmetry breaking (design note and soundness argument in symmetry.hpp).
 #include "encodings/synth/symmetry.hpp"
 
 #include <map>

@@ -2,7 +2,7 @@
 // node (the root of a single-node problem, node 0 of a multinode problem).
 //
 // Why it is sound (full proof in docs/synthesis.md, "Symmetry breaking"): take any valid schedule,
-// first normalise it by deleting redundant and useless transmissions (synth_flow.hpp), then apply
+// first normalise it by deleting redundant and useless transmissions (flow.hpp), then apply
 // an automorphism phi of the network with phi(anchor) = anchor. phi maps the problem to itself
 // (items are renamed: a scatter item for d becomes the item for phi(d); multinode problems are
 // invariant under every automorphism), preserves every model's rules (they are per link and per

@@ -111,7 +111,8 @@ Schedule rebind(const Schedule& s, const Problem& p) {
 template <class Encoding>
 void write_query(const Encoding& enc, const std::string& path,
                  const std::string& what) {
-  write_atomically("--emit-smt2", path, [&](std::ostream& out) { enc.formula().write_smt2(out, what); });
+  schedules::io::write_atomically("--emit-smt2", path,
+                                  [&](std::ostream& out) { enc.formula().write_smt2(out, what); });
 }
 
 std::string query_header(const Run& r, const std::string& notes) {
@@ -121,13 +122,13 @@ std::string query_header(const Run& r, const std::string& notes) {
          "\nunsat = no schedule of that many steps exists (docs/synthesis.md)";
 }
 
-// Phase 1's bounds, strongest first: the encoding's own counting arguments (synth_bounds.hpp)
+// Phase 1's bounds, strongest first: the encoding's own counting arguments (bounds.hpp)
 // and the verifier's (verifier/bounds.hpp) with the certified leaf bound (leaf_bound.hpp). Both
 // bound every schedule the native verifier accepts, which every answer here is checked against.
 std::vector<sy::LowerBound> counting_bounds(const Network& net, const sy::Topology& topo, Model model,
                                             const Problem& p) {
   std::vector<sy::LowerBound> bounds = sy::lower_bounds(topo, model, p);
-  const verifier::Bound v = best_lower_bounds(net, model, p).steps;
+  const verifier::Bound v = alpha::best_lower_bounds(net, model, p).steps;
   if (v.value > (bounds.empty() ? 0u : bounds[0].steps))
     bounds.insert(bounds.begin(),
                   sy::LowerBound{static_cast<unsigned>(std::min<std::uint64_t>(v.value, UINT_MAX)), v.argument});
@@ -172,7 +173,7 @@ SynthesisResult synthesize_impl(Run& run) {
   const Problem& p = run.problem;
   p.validate(run.net);
   const sy::Topology topo(run.net);
-  // Allreduce has its own exact encoding (synth_allreduce.hpp) and none of phases 2-3c.
+  // Allreduce has its own exact encoding (allreduce.hpp) and none of phases 2-3c.
   const bool allreduce = p.kind == schedules::ProblemKind::Allreduce;
   const auto items = allreduce ? std::vector<sy::FlowItem>{} : sy::items_to_move(p, topo.n());
   if (allreduce ? topo.n() < 2 : items.empty()) {
@@ -254,7 +255,7 @@ SynthesisResult synthesize_impl(Run& run) {
   auto fits = [&](const char* name, auto&& attempt) -> bool {
     try {
       return attempt();
-    } catch (const schedules::TooLarge& e) {
+    } catch (const schedules::budget::TooLarge& e) {
       run.note(std::string(name) + " skipped: " + e.what());
       return false;
     }
@@ -277,8 +278,9 @@ SynthesisResult synthesize_impl(Run& run) {
   if (!allreduce && run.opt.routes_first && p.packet_items == 1 && !p.combining() &&
       fits("routes", [&] {
         // Too large for the exact query is too large to be worth routing (TooLarge: skipped).
-        schedules::command_budget().admit(
-            sy::TimeIndexedEncoding::estimate_bytes(topo, run.model, p, run.steps), "the routes query");
+        schedules::budget::command_budget().admit(
+            sy::TimeIndexedEncoding::estimate_bytes(topo, run.model, p, run.steps),
+            "the routes query");
         const sy::RoutePlan plan = sy::balanced_routes(topo, items, run.model, run.steps);
         if (plan.restricted == 0) return false;
         run.note("routes: " + plan.summary());
@@ -331,7 +333,7 @@ SynthesisResult synthesize_impl(Run& run) {
 
 }  // namespace
 
-// Allreduce (docs/allreduce.md): its own encoding (synth_allreduce.hpp), all models but
+// Allreduce (docs/allreduce.md): its own encoding (allreduce.hpp), all models but
 // shout-whisper.
 static void refuse_allreduce(const Problem& p, Model model) {
   if (p.kind == schedules::ProblemKind::Allreduce) sy::AllreduceEncoding::check_model(model);
@@ -401,9 +403,9 @@ OptimumResult minimize_steps(const Network& net, Model model, const Problem& pro
     };
     try {
       return synthesize(net, model, problem, T, o);
-    } catch (const schedules::TooLarge& e) {
+    } catch (const schedules::budget::TooLarge& e) {
       return unknown(e);
-    } catch (const schedules::BudgetExceeded& e) {
+    } catch (const schedules::budget::BudgetExceeded& e) {
       return unknown(e);
     }
   };
@@ -419,7 +421,7 @@ OptimumResult minimize_steps(const Network& net, Model model, const Problem& pro
     }
     return std::move(out);
   };
-  const schedules::Budget& budget = schedules::command_budget();
+  const schedules::budget::Budget& budget = schedules::budget::command_budget();
   budget.note_reached("every T < " + std::to_string(first) + " impossible (lower bound); T = " +
                       std::to_string(first) + " undecided");
   // A known schedule of U steps (verified natively again here) bounds the walk: only T < U is

@@ -5,14 +5,14 @@
 // a counting/cut argument in words, or "UNSAT of query ..." of the exact time-indexed encoding)
 // or Unknown (timeout / solver gave up; never reported as impossible or optimal).
 // The pipeline, cheapest first (details and proofs in docs/synthesis.md):
-//   1. counting and cut lower bounds (synth_bounds.hpp) - impossible without a solver;
-//   2. combining problems become their reversed broadcasts (synth_reverse.hpp);
+//   1. counting and cut lower bounds (bounds.hpp) - impossible without a solver;
+//   2. combining problems become their reversed broadcasts (reverse.hpp);
 //   3. multinode broadcast / total exchange on translation-invariant networks: the
-//      translation-invariant restricted search (synth_cayley.hpp) - SAT only;
+//      translation-invariant restricted search (cayley.hpp) - SAT only;
 //   3c. problems with personalised items (total exchange, scatter, gather): the time-indexed
-//      encoding restricted to balanced shortest-path routes (synth_routes.hpp) - SAT only;
-//   4. the exact time-indexed encoding with symmetry breaking (synth_timeindexed.hpp,
-//      synth_symmetry.hpp), solved by Z3 (QF_FD by default).
+//      encoding restricted to balanced shortest-path routes (routes.hpp) - SAT only;
+//   4. the exact time-indexed encoding with symmetry breaking (timeindexed.hpp,
+//      symmetry.hpp), solved by Z3 (QF_FD by default).
 // minimize_steps() walks T upwards from max(lo, best lower bound) and reports the optimum with
 // the proof for T - 1. Each T is a fresh query (not incremental: the pruning of the encoding
 // depends on T).
@@ -53,7 +53,7 @@ struct SynthesisOptions {
   bool slack_rules = true;             // implied capacity constraints in phase 4 (synth_slack)
   bool count_rules = true;             // per-node reception counts per step in phase 4
   bool bisect = false;                 // minimize_steps: binary search over T instead of upwards
-  // Allreduce (synth_allreduce.hpp): a packet carries the sender's current partial sum of each
+  // Allreduce (allreduce.hpp): a packet carries the sender's current partial sum of each
   // chunk it names (true), or any contributions the sender holds (false: the verifier's rule).
   bool allreduce_whole_values = true;
 };

@@ -1,4 +1,4 @@
-// The full time-indexed synthesis encoding (design note in synth_timeindexed.hpp).
+// The full time-indexed synthesis encoding (design note in timeindexed.hpp).
 #include "encodings/synth/timeindexed.hpp"
 
 #include <algorithm>
@@ -345,7 +345,7 @@ void TimeIndexedEncoding::add_count_rules(bool cuts) {
 }
 
 void TimeIndexedEncoding::add_cut_count_rules() {
-  // The same count across a slab cut S -> C = not S (synth_bounds.hpp): of the R items that
+  // The same count across a slab cut S -> C = not S (bounds.hpp): of the R items that
   // originate in S and are needed in C, at most t * cap are in C at the start of step t (each
   // needs its own crossing, at most cap item-crossings per step) and at least R - (T - t) * cap.
   // "Item i is in C" is the OR of its holds over C. All digit sets of factors up to 6 nodes,

@@ -1,7 +1,7 @@
 // The full time-indexed synthesis encoding: "a schedule of T steps exists" for any network,
 // model and problem, exactly (its UNSAT is a proof of impossibility).
 //
-// Built on the item-flow core (synth_flow.hpp) with, per step t:
+// Built on the item-flow core (flow.hpp) with, per step t:
 //   link capacity   non-combining: at most B items on each directed link;
 //                   combining with several targets (multinode accumulation): a target selector
 //                   per link, every item on the link must match it (one packet, one target);
@@ -14,7 +14,7 @@
 //                   a node that sends does not receive.
 // With B = 1 and no combining a link carries at most one item, so the port rules count send
 // variables directly; otherwise a link-activity variable (OR of its sends) is introduced.
-// Slack rules (synth_slack.hpp), B = 1 without combining: the whole network's link-steps
+// Slack rules (slack.hpp), B = 1 without combining: the whole network's link-steps
 // (all-port) or sender-steps (single-port full), and per node its receive and send ports (one
 // port for half duplex; for shout-whisper a step holds one shouted item or one reception), when
 // the counting bound leaves little room.
@@ -24,12 +24,12 @@
 // and at least R_v - (T - t) * cap(v) (all of them at the end). Both follow from the port and link
 // rules for every schedule (normalised or not); stated per step they propagate what the solver
 // would otherwise have to count by search (docs/synthesis.md, issue 19). The same counts across
-// the slab cuts of synth_bounds.hpp (items in the complement of S, at most cap(S) crossing per
+// the slab cuts of bounds.hpp (items in the complement of S, at most cap(S) crossing per
 // step) are part of the same flag: a node is the smallest cut.
-// With EncodeFlags::routes the query is restricted to the routes phase's paths (synth_routes.hpp).
-// Symmetry breaking: synth_symmetry.hpp at the root (single-node problems), node 0 (multinode
+// With EncodeFlags::routes the query is restricted to the routes phase's paths (routes.hpp).
+// Symmetry breaking: symmetry.hpp at the root (single-node problems), node 0 (multinode
 // problems) or the common source of a successive broadcast with a single source.
-// The pruning of synth_flow.hpp is on except for shout-whisper with multi-item packets, where
+// The pruning of flow.hpp is on except for shout-whisper with multi-item packets, where
 // removing one item from one link's packet could break "same packet on every link".
 #pragma once
 #include <memory>
@@ -42,12 +42,12 @@
 namespace schedcert::encodings::synth {
 
 struct EncodeFlags {
-  bool symmetry = true;     // synth_symmetry.hpp
-  bool slack = true;        // synth_slack.hpp
+  bool symmetry = true;     // symmetry.hpp
+  bool slack = true;        // slack.hpp
   bool counts = true;       // per-node reception counts per step (add_count_rules)
   bool cut_counts = true;   // with `counts`: the same across slab cuts (add_cut_count_rules)
   bool keep_names = false;  // readable variable names (for the SMT-LIB2 export)
-  // Restricted to fixed routes (synth_routes.hpp): no longer exact, so SAT only, and without
+  // Restricted to fixed routes (routes.hpp): no longer exact, so SAT only, and without
   // symmetry breaking (the routes are not invariant under the anchor's stabiliser).
   const std::vector<std::vector<std::uint32_t>>* routes = nullptr;
 };

@@ -1,4 +1,4 @@
-// Solver-free check of a rooted spanning tree (tree_check.hpp has the design note).
+// Solver-free check of a rooted spanning tree (check.hpp has the design note).
 #include "encodings/tree/check.hpp"
 
 #include <algorithm>

@@ -1,8 +1,8 @@
 // Rooted spanning trees of a network (schedules/network.hpp) and their solver-free check.
 //
 // A tree is a parent array: parent[root] = kNoParent, parent[v] a neighbour of v otherwise.
-// check_tree() is the independent re-check of every tree the Z3 search (tree_search.hpp) or a
-// construction (tree_extract.hpp) hands back: it takes nothing from the producer but the parent
+// check_tree() is the independent re-check of every tree the Z3 search (search.hpp) or a
+// construction (extract.hpp) hands back: it takes nothing from the producer but the parent
 // array, checks that every parent pointer is an edge of the network and that following parents
 // from every node reaches the root (so there is no cycle and the tree spans), and recomputes the
 // objective values from scratch: leaves (nodes of degree 1 in the tree, the root included when it

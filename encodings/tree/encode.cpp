@@ -1,4 +1,4 @@
-// Rooted spanning trees of any product network as a Boolean formula (tree_encode.hpp).
+// Rooted spanning trees of any product network as a Boolean formula (encode.hpp).
 //
 // Variables (r = root, H = height bound):
 //   p_v_u  (v != r, u a neighbour of v): u is the parent of v. Exactly one per v.
@@ -16,7 +16,7 @@
 //   p_v_u and s_u_j -> s_v_j (u != r): s_._j contains the subtree of c_j (by induction along the
 //   parent pointers), and the true membership satisfies it, so at-most(s_._j, M) for every j is
 //   exactly "every root subtree holds at most M nodes" (Bertsekas et al. 1991 §3).
-// Symmetry breaking (break_symmetry, root 0, no path factor): tree_search.cpp translates the
+// Symmetry breaking (break_symmetry, root 0, no path factor): search.cpp translates the
 // root to 0 first (translation by t is an automorphism of a product of rings, K2 and K_n). Every
 // automorphism fixing 0 maps a spanning tree rooted at 0 to one with the same leaves, height and
 // multiset of root-subtree sizes, so we may ask only for trees whose root children are in a

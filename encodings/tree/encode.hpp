@@ -1,5 +1,5 @@
 // Z3 encoding of "a spanning tree of the network, rooted at `root`, with height <= H, leaves >= L,
-// every root subtree <= M" (tree_search.hpp drives it; design note in tree_encode.cpp).
+// every root subtree <= M" (search.hpp drives it; design note in encode.cpp).
 #pragma once
 #include <z3++.h>
 
@@ -28,7 +28,7 @@ struct TreeEncoding {
 // portable: cardinalities as sums of (ite b 1 0) over Int (QF_LIA, read by z3 and cvc5) rather
 // than Z3's at-most/at-least (fast in QF_FD, but a Z3 extension of SMT-LIB2).
 // break_symmetry: add the root-stabiliser constraints (only sound for root 0 of a network
-// without path factors; the caller translates, see tree_encode.cpp).
+// without path factors; the caller translates, see encode.cpp).
 TreeEncoding encode_tree(z3::context& ctx, const Network& net, Node root, const TreeBounds& b,
                          bool portable, bool break_symmetry);
 

@@ -1,4 +1,4 @@
-// First-arrival trees of constructions (tree_extract.hpp has the design note).
+// First-arrival trees of constructions (extract.hpp has the design note).
 #include "encodings/tree/extract.hpp"
 
 #include "schedules/error.hpp"

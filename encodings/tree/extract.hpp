@@ -8,7 +8,7 @@
 //   scatter:   parent(v) = the sender of the first transmission that hands v an item whose
 //              target is v (the last hop of v's own packet path; Bertsekas et al. 1991 §3 and
 //              Ho-Johnsson 1986 §4 route every packet down one tree, so this is that tree).
-// The result is not trusted: check_tree (tree_check.hpp) re-checks it, and a schedule whose
+// The result is not trusted: check_tree (check.hpp) re-checks it, and a schedule whose
 // arrivals do not form a spanning tree is reported as an input error naming the node.
 // Limitations: only single-node broadcast and scatter constructions; the construction is built
 // for the network's natural parameters (Q_d: --dim d; C_k^n: --dim n --radix k) and its default

@@ -1,9 +1,9 @@
-// The search loop of `search tree` (tree_search.hpp): optimum with witness and certificate.
+// The search loop of `search tree` (search.hpp): optimum with witness and certificate.
 //
 // Idea: start from trees we already have (the breadth-first tree, whose height is the root's
-// eccentricity, the --than tree and --seed trees), keep the best one meeting the constraints (the incumbent),
-// and ask Z3 (QF_FD, tree_encode.cpp) for a tree strictly better than the incumbent under the
-// same constraints, bisecting between the incumbent's value and the proven bound (a SAT answer
+// eccentricity, the --than tree and --seed trees), keep the best one meeting the constraints (the
+// incumbent), and ask Z3 (QF_FD, encode.cpp) for a tree strictly better than the incumbent under
+// the same constraints, bisecting between the incumbent's value and the proven bound (a SAT answer
 // moves the incumbent, an UNSAT answer the bound), until
 //   - the incumbent meets a bound that needs no solver (bound_of): max-leaves <= the degree-sum
 //     bound (n (D - 2) + 2)/(D - 1) of a tree with maximum degree D; largest root subtree >=
@@ -12,10 +12,10 @@
 //   - the query is UNSAT: the certificate, exported on request as a standalone SMT-LIB2 file in
 //     QF_LIA that the z3 and cvc5 command-line tools both read, or
 //   - the time budget ends (Gap: the best tree and the proven bound are both reported).
-// Every SAT model becomes a tree that check_tree (tree_check.cpp) re-checks from scratch, and
+// Every SAT model becomes a tree that check_tree (check.cpp) re-checks from scratch, and
 // its objective value is recomputed there; a model that fails is an internal error, never a
 // result. Symmetry: on networks without path factors the query is solved for root 0 (with the
-// stabiliser constraints of tree_encode.cpp) and the witness is translated to the asked root;
+// stabiliser constraints of encode.cpp) and the witness is translated to the asked root;
 // translation is an automorphism, so leaves, height and root-subtree sizes are unchanged.
 // Limitations: the formula has N * H level variables and N * deg(root) subtree variables, so
 // exact answers are for networks of a few dozen nodes (measured in docs/tree-search.md).
@@ -209,13 +209,14 @@ TreeAnswer search_tree(const TreeQuery& q) {
       a.symmetry = sym ? "root translated to 0; " + e.symmetry : "off";
       z3::solver sol(ctx, "QF_FD");
       z3::params prm(ctx);
-      prm.set("ctrl_c", z3_ctrl_c());  // the time limit is a Z3Deadline (z3_interrupts.hpp)
+      prm.set("ctrl_c", smt::z3_ctrl_c());  // the time limit is a Z3Deadline (z3_interrupts.hpp)
       sol.set(prm);
       sol.add(e.constraints);
       // The command's budget (a watchdog's stop, Ctrl-C in the Python module) interrupts the
       // query: unknown, so the answer is a gap.
-      const auto hook = schedules::command_budget().on_stop([&ctx] { ctx.interrupt(); });
-      const z3::check_result cr = check_within(ctx, sol, q.timeout_ms ? static_cast<unsigned>(left) : 0u);
+      const auto hook = schedules::budget::command_budget().on_stop([&ctx] { ctx.interrupt(); });
+      const z3::check_result cr =
+          smt::check_within(ctx, sol, q.timeout_ms ? static_cast<unsigned>(left) : 0u);
       last = b;
       asked = true;
       last_answer = cr == z3::sat ? "sat" : cr == z3::unsat ? "unsat" : "unknown";
@@ -265,10 +266,10 @@ TreeAnswer search_tree(const TreeQuery& q) {
     if (!q.emit_smt2.empty() && asked) {
       const TreeBounds& w = have_cert ? cert : last;
       const std::string answer = have_cert ? "unsat" : last_answer;
-      const std::string note =
-          "schedcert search tree: is there a spanning tree of " + net.name() + " rooted at " +
-          std::to_string(solve_root) + " with " + describe(w, n) + "?\n" +
-          "Symmetry breaking: " + a.symmetry + " (tree_encode.cpp).\nz3 QF_FD answered " + answer;
+      const std::string note = "schedcert search tree: is there a spanning tree of " + net.name() +
+                               " rooted at " + std::to_string(solve_root) + " with " +
+                               describe(w, n) + "?\n" + "Symmetry breaking: " + a.symmetry +
+                               " (encode.cpp).\nz3 QF_FD answered " + answer;
       std::ofstream f(q.emit_smt2);
       if (!f) throw InputError("--emit-smt2: cannot write '" + q.emit_smt2 + "'");
       f << tree_query_smt2(net, solve_root, w, sym, note);

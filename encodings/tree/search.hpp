@@ -6,8 +6,8 @@
 // every subtree <= ceil((N - 1)/d); Ho-Johnsson 1986 §4.1's BST), min-height. Constraints
 // (max height, max subtree, min leaves) combine with any objective, e.g. "max root subtree <= m
 // and height <= h" is Ho-Johnsson's BST question. `than` asks whether some tree is strictly
-// better than a given one (a construction's tree, tree_extract.hpp).
-// Design note and soundness arguments: tree_search.cpp (search loop) and tree_encode.cpp
+// better than a given one (a construction's tree, extract.hpp).
+// Design note and soundness arguments: search.cpp (search loop) and encode.cpp
 // (formula, symmetry breaking).
 #pragma once
 #include <cstdint>
@@ -36,7 +36,7 @@ struct TreeQuery {
   std::string than_name;           // how to call it in the report
   std::vector<RootedTree> seeds;   // more starting trees (e.g. another construction's)
   unsigned timeout_ms = 60000;     // 0: no limit
-  bool symmetry = true;            // root-stabiliser symmetry breaking (tree_encode.cpp)
+  bool symmetry = true;            // root-stabiliser symmetry breaking (encode.cpp)
   std::string emit_smt2;           // write the certificate query (or the last query) here
 };
 

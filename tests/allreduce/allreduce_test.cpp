@@ -115,7 +115,7 @@ bool sends_whole_values(const Schedule& s, std::string& why, bool buffered = fal
 // Native and Z3 agree exactly (rule, transmission, step, item, node, metrics); returns native's.
 verifier::Verdict both(const Schedule& s) {
   const auto nv = verify_native(s);
-  const auto zv = encodings::verify_smt(s);
+  const auto zv = encodings::smt::verify_smt(s);
   smt_test::agree(s, nv, zv);
   return nv;
 }
@@ -393,8 +393,9 @@ TEST_CASE("allreduce: coq export writes it, shout-whisper synthesis and reversal
   CHECK(out.str().find("(Prob Allreduce 0 1 ") != std::string::npos);
   // Synthesis states allreduce since issue 28 (encodings/synth/allreduce.hpp), except under
   // shout-whisper.
-  CHECK(message([&] { encodings::synthesize(rd.network(), Model::ShoutWhisper, rd.problem(), 2); })
-            .find("synthesis: allreduce under shout-whisper is not supported") != std::string::npos);
+  CHECK(message([&] {
+          encodings::synth::synthesize(rd.network(), Model::ShoutWhisper, rd.problem(), 2);
+        }).find("synthesis: allreduce under shout-whisper is not supported") != std::string::npos);
   CHECK(message([&] { transforms::reverse(rd); }).find("allreduce has no time-reversed") !=
         std::string::npos);
 }

@@ -17,7 +17,7 @@
 
 using namespace schedcert;
 using namespace schedcert::schedules;
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::synth;
 
 namespace {
 

@@ -18,7 +18,7 @@ namespace {
 
 void both_engines_accept(const Schedule& s) {
   auto nv = verifier::verify_native(s);
-  auto zv = encodings::verify_smt(s);
+  auto zv = encodings::smt::verify_smt(s);
   CHECK_MESSAGE(nv.valid, why(nv));
   CHECK_MESSAGE(zv.valid, why(zv));
   CHECK(zv.metrics.steps == nv.metrics.steps);
@@ -51,7 +51,7 @@ TEST_CASE("dimakopoulos1998 Z3: a broken A1 schedule is rejected by both engines
       if (t + 1 < full.num_transmissions()) cut.add(full.from(t), full.to(t), full.packet(t)[0]);
   }
   auto nv = verifier::verify_native(cut);
-  auto zv = encodings::verify_smt(cut);
+  auto zv = encodings::smt::verify_smt(cut);
   CHECK_FALSE(nv.valid);
   CHECK_FALSE(zv.valid);
   REQUIRE(nv.violation);
@@ -67,11 +67,11 @@ TEST_CASE("dimakopoulos1998 Z3: single-port paths P3, P4 cannot beat the per-dim
     Network net = Network::parse("P" + std::to_string(n));
     const auto t =
         static_cast<unsigned>(dd::factor_te_steps(net.factors()[0], Model::SinglePortFull));
-    encodings::SynthesisOptions o;
+    encodings::synth::SynthesisOptions o;
     o.timeout_ms = 60000;
     o.counting_bounds = false;  // make the solver prove it, not the counting arguments
-    auto below = encodings::synthesize(net, Model::SinglePortFull, te(), t - 1, o);
-    CHECK(below.status == encodings::SynthesisStatus::Impossible);
+    auto below = encodings::synth::synthesize(net, Model::SinglePortFull, te(), t - 1, o);
+    CHECK(below.status == encodings::synth::SynthesisStatus::Impossible);
     CHECK(below.certificate.rfind("UNSAT", 0) == 0);
     // And AS(P_n) (eq. (3)) is below that: the bound (3) is not attainable on paths.
     CHECK(as_bound(net) < t);

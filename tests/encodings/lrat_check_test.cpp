@@ -14,7 +14,7 @@
 #include "encodings/sat/backend.hpp"
 #include "tests/encodings/cnf_families.hpp"
 
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::sat;
 namespace fs = std::filesystem;
 using schedcert::test::pigeonhole;
 

@@ -20,7 +20,7 @@
 #include "encodings/sat/drat_reader.hpp"
 #include "schedules/error.hpp"
 
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::sat;
 namespace fs = std::filesystem;
 using schedcert::test::pigeonhole;
 using schedcert::test::random3;

@@ -11,7 +11,7 @@
 #include "tests/encodings/cnf_families.hpp"
 #include "encodings/sat/drat.hpp"
 
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::sat;
 using schedcert::test::pigeonhole;
 
 namespace {

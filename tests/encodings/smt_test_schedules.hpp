@@ -158,7 +158,7 @@ inline void agree(const Schedule& s, const Verdict& a, const Verdict& b) {
 
 inline Verdict agree(const Schedule& s) {
   Verdict a = schedcert::verifier::verify_native(s);
-  Verdict b = schedcert::encodings::verify_smt(s);
+  Verdict b = schedcert::encodings::smt::verify_smt(s);
   agree(s, a, b);
   return b;
 }

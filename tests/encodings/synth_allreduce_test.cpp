@@ -16,7 +16,7 @@
 
 using namespace schedcert;
 using namespace schedcert::schedules;
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::synth;
 
 namespace {
 
@@ -46,7 +46,7 @@ Schedule check_optimum(const std::string& spec, Model m, const Problem& p, unsig
   REQUIRE(at.schedule.has_value());
   CHECK(verifier::verify_native(*at.schedule).valid);
   CHECK(at.schedule->num_steps() <= opt);
-  if (o.allreduce_whole_values) CHECK(synth::sends_whole_values(*at.schedule));
+  if (o.allreduce_whole_values) CHECK(encodings::synth::sends_whole_values(*at.schedule));
   const SynthesisResult below = synthesize(net, m, p, opt - 1, o);
   INFO("below: " << below.certificate << " | " << below.stats);
   CHECK(below.status == SynthesisStatus::Impossible);

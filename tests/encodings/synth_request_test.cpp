@@ -8,7 +8,7 @@
 
 using namespace schedcert;
 using namespace schedcert::schedules;
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::synth;
 
 namespace {
 Problem successive(std::vector<Node> sources = {}) {

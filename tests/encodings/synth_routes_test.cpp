@@ -12,7 +12,7 @@
 
 using namespace schedcert;
 using namespace schedcert::schedules;
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::synth;
 using schedcert::encodings::synth::balanced_routes;
 using schedcert::encodings::synth::FlowItem;
 using schedcert::encodings::synth::items_to_move;

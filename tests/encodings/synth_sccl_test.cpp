@@ -11,7 +11,7 @@
 #include "verifier/native.hpp"
 
 using namespace schedcert;
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::synth;
 using schedules::Model;
 using schedules::Network;
 using schedules::Problem;

@@ -19,7 +19,7 @@
 #include "tests/cli/run_cli.hpp"
 
 using namespace schedcert;
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::tree;
 
 namespace {
 

@@ -15,7 +15,7 @@
 
 #include "encodings/smt/z3_interrupts.hpp"
 
-using schedcert::encodings::Z3Deadline;
+using schedcert::encodings::smt::Z3Deadline;
 
 namespace {
 

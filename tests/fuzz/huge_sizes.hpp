@@ -453,7 +453,7 @@ inline std::string check(const Case& c) {
   std::optional<schedcert::verifier::Verdict> got;
   std::string error;
   try {
-    auto f = schedcert::schedules::parse_schedule_json(text, "huge");
+    auto f = schedcert::schedules::io::parse_schedule_json(text, "huge");
     got = schedcert::verifier::verify_native(f.schedule);
   } catch (const schedcert::InputError& e) {
     error = e.what();

@@ -43,7 +43,7 @@ inline std::string describe(const RefResult& r) {
 
 inline std::string to_json(const Schedule& s) {
   std::ostringstream o;
-  schedcert::schedules::write_schedule_json(s, o);
+  schedcert::schedules::io::write_schedule_json(s, o);
   return o.str();
 }
 

@@ -206,7 +206,7 @@ std::vector<Case> all_cases() {
   for (const auto& e : std::filesystem::directory_iterator(coq_test::fixtures())) {
     if (e.path().extension() != ".json") continue;
     try {
-      auto f = schedcert::schedules::read_schedule_file(e.path().string());
+      auto f = schedcert::schedules::io::read_schedule_file(e.path().string());
       push("fixture/" + e.path().filename().string(), std::move(f.schedule));
     } catch (const InputError&) {
     }

@@ -114,7 +114,7 @@ TEST_CASE("differential: random small schedules, native vs reference vs smt") {
       const auto a = std::chrono::steady_clock::now();
       try {
         if (std::getenv("TRUST_TRACE")) std::cerr << "SMT INPUT\n" << to_json(s) << std::flush;
-        const RefResult smt = from_verdict(schedcert::encodings::verify_smt(s));
+        const RefResult smt = from_verdict(schedcert::encodings::smt::verify_smt(s));
         ++smt_tried;
         if (!same(smt, nat)) {
           ++smt_disagree;

@@ -10,6 +10,7 @@
 
 using namespace schedcert;
 using namespace schedcert::schedules;
+using namespace schedcert::schedules::budget;
 
 TEST_CASE("budget: a default budget never runs out") {
   const Budget b;

@@ -20,6 +20,7 @@
 
 using namespace schedcert;
 using namespace schedcert::schedules;
+using namespace schedcert::schedules::io;
 
 namespace {
 

@@ -13,6 +13,7 @@
 
 using namespace schedcert;
 using namespace schedcert::schedules;
+using namespace schedcert::schedules::io;
 using namespace schedcert::verifier;
 
 namespace {

@@ -17,6 +17,7 @@
 #include "verifier/native_detail.hpp"
 
 using namespace schedcert::schedules;
+using namespace schedcert::schedules::io;
 using schedcert::verifier::NativePath;
 using schedcert::verifier::Verdict;
 using schedcert::verifier::verify_native;
