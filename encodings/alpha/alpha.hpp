@@ -44,7 +44,7 @@ struct AlphaResult {
   double cpu_seconds = 0;     // user + sys of this process during the search
   unsigned cuts = 0, solves = 0;
   std::string cnf_path, drat_path;  // the final UNSAT CNF and its DRAT proof ("" when none)
-  bool proof_checked = false;       // the DRAT proof was verified by sat_drat's checker
+  bool proof_checked = false;       // the DRAT proof was verified by sat/drat's checker
   std::string proof_report;         // the checker's message
   double proof_cpu_seconds = 0;     // CPU spent on the certificate (fresh proof run if any + check)
   std::string lrat_path;            // the LRAT proof written by the DRAT checker ("" when none kept)

@@ -50,7 +50,7 @@ struct SynthesisOptions {
   bool routes_first = true;            // phase 3c
   bool reverse_combining = true;       // phase 2
   bool counting_bounds = true;         // phase 1 (off: every answer comes from the solver)
-  bool slack_rules = true;             // implied capacity constraints in phase 4 (synth_slack)
+  bool slack_rules = true;             // implied capacity constraints in phase 4 (slack.hpp)
   bool count_rules = true;             // per-node reception counts per step in phase 4
   bool bisect = false;                 // minimize_steps: binary search over T instead of upwards
   // Allreduce (allreduce.hpp): a packet carries the sender's current partial sum of each
