@@ -49,6 +49,7 @@ std::vector<std::string> file_namespaces(const fs::path& p) {
 // Every source file under `dir` opens `ns` (or a namespace nested in it), and no other schedcert
 // namespace; namespaces opened inside it (`namespace detail {`, anonymous ones) are not checked.
 void check_namespace(const fs::path& dir, const std::string& ns) {
+  REQUIRE_MESSAGE(fs::is_directory(dir), dir.string() << " is missing");
   std::size_t files = 0;
   for (const auto& e : fs::recursive_directory_iterator(dir)) {
     if (!is_source(e.path())) continue;
