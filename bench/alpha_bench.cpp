@@ -8,9 +8,9 @@
 #include <cstring>
 #include <string>
 
-#include "encodings/alpha.hpp"
+#include "encodings/alpha/alpha.hpp"
 
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::alpha;
 
 int main(int argc, char** argv) {
   int max_d = 5;

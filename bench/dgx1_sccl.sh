@@ -32,7 +32,7 @@ for m in 1 2 3 6; do row multinode-broadcast "$m"; done   # allgather
 for m in 1 2 3; do row total-exchange "$m"; done          # alltoall
 # (temporary files removed at the end)
 
-# SCCL's steps as well as rounds (encodings/synth_sccl.hpp): `synthesize --sccl` takes the least R
+# SCCL's steps as well as rounds (encodings/synth/sccl.hpp): `synthesize --sccl` takes the least R
 # above, then the least S for that R, each smaller S refuted by Z3's unsat of the exact (S, R) query
 # or by the distance argument (S below the largest distance a chunk must travel). The pair SCCL
 # published for allgather on the DGX-1, (C = 6, S = 3, R = 7), is also decided on its own; SCCL's

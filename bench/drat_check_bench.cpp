@@ -1,6 +1,6 @@
 // Issue 27: the cost of an UNSAT certificate with the backward, core-first DRAT checker
-// (encodings/sat_drat_backward.cpp) against the forward one (sat_drat.cpp), measured in the
-// same run on the same CNF + DRAT files. For each pair, forward then backward: our DRAT check
+// (encodings/sat/drat_backward.cpp) against the forward one (encodings/sat/drat.cpp), measured in
+// the same run on the same CNF + DRAT files. For each pair, forward then backward: our DRAT check
 // writing LRAT (CPU of this process), then the Coq-verified checker schedcert-lrat on that
 // LRAT (CPU of the child, lrat_check.hpp); the LRAT sizes; and the ratios forward / backward.
 // Both verdicts must agree (and the verified checker accept both LRAT files) or the row says so.
@@ -26,13 +26,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "encodings/lrat_check.hpp"
-#include "encodings/sat_drat.hpp"
+#include "encodings/sat/lrat_check.hpp"
+#include "encodings/sat/drat.hpp"
 #include "search/conquer.hpp"
 #include "search/cube.hpp"
 #include "search/family.hpp"
 
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::sat;
 namespace fs = std::filesystem;
 
 namespace {

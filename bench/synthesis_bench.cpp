@@ -15,12 +15,12 @@
 #include <string>
 
 #include "bench/sccl_instances.hpp"
-#include "encodings/synthesis.hpp"
+#include "encodings/synth/synthesis.hpp"
 #include "verifier/native.hpp"
 
 using namespace schedcert;
 using namespace schedcert::schedules;
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::synth;
 using schedcert::bench::cpu_seconds;
 
 namespace {

@@ -5,12 +5,12 @@
 #include <chrono>
 #include <fstream>
 
-#include "encodings/leaf_bound.hpp"
-#include "encodings/smt_verifier.hpp"
-#include "schedules/atomic_file.hpp"
+#include "encodings/alpha/leaf_bound.hpp"
+#include "encodings/smt/verifier.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "schedules/error.hpp"
 #include "schedules/transforms/translate.hpp"
-#include "schedules/watchdog.hpp"
+#include "schedules/budget/watchdog.hpp"
 #include "verifier/native.hpp"
 #include "verifier/symmetric.hpp"
 
@@ -58,7 +58,8 @@ double since(std::chrono::steady_clock::time_point t0) {
 // --emit-smt2: the standalone query of s (nothing without the option).
 void write_query(const Schedule& s, const CheckOptions& o) {
   if (!o.emit_smt2_path.empty())
-    write_atomically(o.emit_smt2_path, [&](std::ostream& out) { out << encodings::smt2_query(s); });
+    schedules::io::write_atomically(
+        o.emit_smt2_path, [&](std::ostream& out) { out << encodings::smt::smt2_query(s); });
 }
 
 EngineRun run_engine(Engine e, const Schedule& s, const CheckOptions& o) {
@@ -66,7 +67,7 @@ EngineRun run_engine(Engine e, const Schedule& s, const CheckOptions& o) {
   r.engine = e;
   // A whole-command --timeout (issue 18) that has run out: the remaining checks are not run, and
   // the report says so (unknown, exit 3) instead of the command running on.
-  if (schedules::command_budget().expired()) {
+  if (schedules::budget::command_budget().expired()) {
     r.unknown_reason = "not run: the command's --timeout budget ran out";
     return r;
   }
@@ -77,9 +78,9 @@ EngineRun run_engine(Engine e, const Schedule& s, const CheckOptions& o) {
     case Engine::Smt: {
       write_query(s, o);
       try {
-        encodings::SmtOptions so;
+        encodings::smt::SmtOptions so;
         so.timeout_ms = o.smt_timeout_ms;
-        r.verdict = encodings::verify_smt(s, so);
+        r.verdict = encodings::smt::verify_smt(s, so);
       } catch (const UnknownResult& u) {
         r.unknown_reason = u.what();
       }
@@ -176,7 +177,7 @@ Report start(const Schedule& s) {
   r.model = schedules::to_string(s.model());
   r.problem = s.problem().describe();
   describe_provenance(s, r);
-  r.bounds = encodings::best_lower_bounds(s.network(), s.model(), s.problem());
+  r.bounds = encodings::alpha::best_lower_bounds(s.network(), s.model(), s.problem());
   return r;
 }
 

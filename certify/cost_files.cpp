@@ -7,14 +7,14 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "encodings/leaf_bound.hpp"
+#include "encodings/alpha/leaf_bound.hpp"
 #include "interop/msccl_collective.hpp"
 #include "interop/msccl_convert.hpp"
 #include "interop/msccl_dataflow.hpp"
 #include "interop/msccl_ir.hpp"
 #include "interop/msccl_schedule.hpp"
 #include "schedules/error.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "schedules/units.hpp"
 #include "verifier/native.hpp"
 #include "verifier/time_bounds.hpp"
@@ -45,7 +45,7 @@ void cost_schedule(const schedules::Schedule& s, const CostFileOptions& o, CostF
   r.transmissions = s.num_transmissions();
   const verifier::LinkTimes links(net, o.links);
   r.classes = links.classes();
-  const verifier::LowerBounds lb = encodings::best_lower_bounds(net, s.model(), s.problem());
+  const verifier::LowerBounds lb = encodings::alpha::best_lower_bounds(net, s.model(), s.problem());
   r.step_lower_bound = lb.steps.value;
   verifier::TimeBoundInput in;
   in.model = s.model();
@@ -77,7 +77,7 @@ void cost_schedule(const schedules::Schedule& s, const CostFileOptions& o, CostF
 
 void load_schedule(const std::string& path, const CostFileOptions& o, CostFileResult& r) {
   r.kind = "schedule";
-  const schedules::ScheduleFile f = schedules::read_schedule_file(path);
+  const schedules::io::ScheduleFile f = schedules::io::read_schedule_file(path);
   const verifier::Verdict v = verifier::verify_native(f.schedule);
   if (!v.valid) {
     r.violation = "the native verifier rejects the schedule: " + v.violation->message;

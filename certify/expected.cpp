@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "schedules/error.hpp"
-#include "schedules/input_text.hpp"
+#include "schedules/io/input_text.hpp"
 
 namespace schedcert::certify {
 
@@ -118,7 +118,7 @@ ExpectedFindings parse_expected_findings(std::string_view text, const std::strin
 }
 
 ExpectedFindings read_expected_findings(const std::string& path) {
-  return parse_expected_findings(schedules::read_json_input(path), path);
+  return parse_expected_findings(schedules::io::read_json_input(path), path);
 }
 
 }  // namespace schedcert::certify

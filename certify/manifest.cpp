@@ -7,13 +7,13 @@
 #include <ostream>
 #include <sstream>
 
-#include "encodings/leaf_bound.hpp"
+#include "encodings/alpha/leaf_bound.hpp"
 #include "schedules/checked.hpp"
 #include "schedules/error.hpp"
-#include "schedules/input_text.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/input_text.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "verifier/bounds.hpp"
-#include "schedules/budget.hpp"
+#include "schedules/budget/budget.hpp"
 
 namespace schedcert::certify {
 
@@ -119,7 +119,7 @@ CheckOptions options(const ManifestJob& j) {
   CheckOptions o;
   o.engines = parse_engines(j.engine);
   if (j.engine == "auto") o.smt_auto_limit = 4000;
-  o.smt_timeout_ms = schedules::seconds_to_ms(j.timeout_seconds);
+  o.smt_timeout_ms = schedules::budget::seconds_to_ms(j.timeout_seconds);
   return o;
 }
 
@@ -157,7 +157,7 @@ Report run_bound(const ManifestJob& j) {
   r.network = net.name();
   r.model = to_string(model);
   r.problem = j.bound_problem.describe();
-  r.bounds = encodings::best_lower_bounds(net, model, j.bound_problem);
+  r.bounds = encodings::alpha::best_lower_bounds(net, model, j.bound_problem);
   r.outcome = Outcome::Valid;
   r.finding = "lower bounds: steps >= " + std::to_string(r.bounds.steps.value) +
               ", transmissions >= " + std::to_string(r.bounds.transmissions.value);
@@ -181,7 +181,7 @@ Report run_job(const ManifestJob& j) {
       return certify_construction(c, p, options(j));
     }
     case ManifestJob::Kind::File: {
-      auto f = schedules::read_schedule_file(j.file);
+      auto f = schedules::io::read_schedule_file(j.file);
       Report r = check_schedule(f.schedule, options(j));
       r.subject = subject(j);  // the path, normalised (issue 29: JUnit and JSON had "a/../b")
       r.file = r.subject;
@@ -222,8 +222,8 @@ Manifest parse_manifest(std::string_view text, const std::string& source_name,
 }
 
 Manifest read_manifest(const std::string& path) {
-  // Bounded by --max-input-bytes (schedules/input_text.hpp).
-  return parse_manifest(schedules::read_json_input(path), path,
+  // Bounded by --max-input-bytes (schedules/io/input_text.hpp).
+  return parse_manifest(schedules::io::read_json_input(path), path,
                         std::filesystem::path(path).parent_path().string());
 }
 

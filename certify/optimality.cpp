@@ -2,8 +2,8 @@
 
 #include <filesystem>
 
-#include "encodings/leaf_bound.hpp"
-#include "encodings/synthesis.hpp"
+#include "encodings/alpha/leaf_bound.hpp"
+#include "encodings/synth/synthesis.hpp"
 #include "verifier/bounds.hpp"
 #include "verifier/native.hpp"
 
@@ -38,7 +38,7 @@ OptimalityResult certify_optimality(const schedules::Schedule& s, unsigned timeo
                                     const std::string& emit_smt2) {
   OptimalityResult r;
   r.steps = s.num_steps();
-  const auto b = encodings::best_lower_bounds(s.network(), s.model(), s.problem());
+  const auto b = encodings::alpha::best_lower_bounds(s.network(), s.model(), s.problem());
   r.lower_bound = b.steps.value;
   if (r.steps <= r.lower_bound) {
     r.verdict = Optimality::Optimal;
@@ -46,22 +46,22 @@ OptimalityResult certify_optimality(const schedules::Schedule& s, unsigned timeo
     r.certificate = "meets the lower bound " + std::to_string(r.lower_bound) + ": " + b.steps.argument;
     return r;
   }
-  encodings::SynthesisOptions o;
+  encodings::synth::SynthesisOptions o;
   o.timeout_ms = timeout_ms;
   o.emit_smt2_path = emit_smt2;
-  auto res = encodings::synthesize(s.network(), s.model(), s.problem(),
-                                   static_cast<unsigned>(r.steps - 1), o);
+  auto res = encodings::synth::synthesize(s.network(), s.model(), s.problem(),
+                                          static_cast<unsigned>(r.steps - 1), o);
   r.seconds = res.seconds;
   if (!emit_smt2.empty() && std::filesystem::exists(emit_smt2)) r.smt2_path = emit_smt2;
   switch (res.status) {
-    case encodings::SynthesisStatus::Impossible:
+    case encodings::synth::SynthesisStatus::Impossible:
       r.verdict = Optimality::Optimal;
       r.kind = impossible_kind(res.certificate);
       r.certificate = (r.steps - 1 == 1 ? std::string("1 step is")
                                         : std::to_string(r.steps - 1) + " steps are") +
                       " impossible: " + res.certificate;
       break;
-    case encodings::SynthesisStatus::Found: {
+    case encodings::synth::SynthesisStatus::Found: {
       // Independent re-check in a fresh call, whatever synthesize did inside.
       if (!res.schedule || !verifier::verify_native(*res.schedule).valid) {
         r.verdict = Optimality::Unknown;
@@ -75,7 +75,7 @@ OptimalityResult certify_optimality(const schedules::Schedule& s, unsigned timeo
       r.shorter = std::move(res.schedule);
       break;
     }
-    case encodings::SynthesisStatus::Unknown:
+    case encodings::synth::SynthesisStatus::Unknown:
       r.verdict = Optimality::Unknown;
       r.certificate = "Z3 gave no answer for " + std::to_string(r.steps - 1) + " steps within " +
                       std::to_string(timeout_ms / 1000) + " s: the gap between " +

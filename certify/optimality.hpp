@@ -24,8 +24,8 @@ enum class CertificateKind {
   None,        // unknown: nothing proven
 };
 std::string to_string(CertificateKind k);
-// The kind of an encodings::synthesize Impossible certificate (UNSAT of a query, possibly via
-// the reversal duality, or a counting argument).
+// The kind of an encodings::synth::synthesize Impossible certificate (UNSAT of a query, possibly
+// via the reversal duality, or a counting argument).
 CertificateKind impossible_kind(const std::string& certificate);
 
 struct OptimalityResult {

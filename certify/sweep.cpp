@@ -16,13 +16,13 @@
 #include <ostream>
 #include <sstream>
 
-#include "encodings/leaf_bound.hpp"
+#include "encodings/alpha/leaf_bound.hpp"
 #include "certify/known_schedules.hpp"
-#include "encodings/synthesis.hpp"
+#include "encodings/synth/synthesis.hpp"
 #include "schedules/error.hpp"
 #include "schedules/registry.hpp"
-#include "schedules/schedule_json.hpp"
-#include "schedules/watchdog.hpp"
+#include "schedules/io/schedule_json.hpp"
+#include "schedules/budget/watchdog.hpp"
 #include "verifier/bounds.hpp"
 #include "verifier/native.hpp"
 
@@ -36,6 +36,7 @@ std::vector<schedules::ProblemKind> default_sweep_problems() {
 }
 
 using namespace schedcert::schedules;
+using namespace schedcert::schedules::io;
 
 std::string to_string(SweepVerdict v) {
   switch (v) {
@@ -115,7 +116,8 @@ void certify_row(SweepRow& r, const Schedule& s, ProblemKind k, const SweepOptio
   r.steps = s.num_steps();
   r.problem = s.problem().describe();
   r.sources = s.problem().sources;
-  r.lower_bound = encodings::best_lower_bounds(s.network(), s.model(), s.problem()).steps.value;
+  r.lower_bound =
+      encodings::alpha::best_lower_bounds(s.network(), s.model(), s.problem()).steps.value;
   const verifier::Verdict v = verifier::verify_native(s);
   if (!v.valid) {
     fill_unknown(r, r.lower_bound, std::nullopt);
@@ -123,7 +125,8 @@ void certify_row(SweepRow& r, const Schedule& s, ProblemKind k, const SweepOptio
     r.note = v.violation ? v.violation->message : "rejected";
     return;
   }
-  schedules::command_budget().check("sweep row " + r.network + " " + r.model + " " + r.source);
+  schedules::budget::command_budget().check("sweep row " + r.network + " " + r.model + " " +
+                                            r.source);
   const std::string stem = file_stem(r, k);
   const std::string smt2 = in_dir(o, stem + ".T" + std::to_string(*r.steps - 1) + ".smt2");
   OptimalityResult res = certify_optimality(s, o.timeout_ms, smt2);
@@ -205,10 +208,10 @@ SweepRow synthesis_row(const Network& net, Model m, ProblemKind k, std::vector<K
   r.sources = p.sources;
   if (o.on_start) o.on_start(r.network + " " + r.model + " " + schedules::to_string(k) + " synthesis");
   const Timer t;
-  const auto lb = encodings::best_lower_bounds(net, m, p);
+  const auto lb = encodings::alpha::best_lower_bounds(net, m, p);
   r.lower_bound = lb.steps.value;
   const std::string stem = file_stem(r, k);
-  std::optional<encodings::SynthesisResult> prev;  // Impossible at T - 1
+  std::optional<encodings::synth::SynthesisResult> prev;  // Impossible at T - 1
   std::string prev_file;
   auto save = [&](const Schedule& s, const std::string& source) {
     r.source = source;
@@ -235,25 +238,26 @@ SweepRow synthesis_row(const Network& net, Model m, ProblemKind k, std::vector<K
     }
   };
   try {
-    schedules::command_budget().check("sweep row " + r.network + " " + r.model + " synthesis");
+    schedules::budget::command_budget().check("sweep row " + r.network + " " + r.model +
+                                              " synthesis");
     const std::optional<Derived> derived = derive_best(pool, m, p);
     const std::uint64_t hi = derived ? derived->s.num_steps() : r.lower_bound + o.max_extra + 1;
     const std::uint64_t last = std::min<std::uint64_t>(hi - 1, r.lower_bound + o.max_extra);
     bool decided = false;
     for (std::uint64_t T = r.lower_bound; T <= last && !decided; ++T) {
-      encodings::SynthesisOptions so;
+      encodings::synth::SynthesisOptions so;
       so.timeout_ms = o.timeout_ms;
       so.emit_smt2_path = in_dir(o, stem + ".T" + std::to_string(T) + ".smt2");
-      auto res = encodings::synthesize(net, m, p, static_cast<unsigned>(T), so);
+      auto res = encodings::synth::synthesize(net, m, p, static_cast<unsigned>(T), so);
       const bool written = !so.emit_smt2_path.empty() && std::filesystem::exists(so.emit_smt2_path);
-      if (res.status == encodings::SynthesisStatus::Impossible) {
+      if (res.status == encodings::synth::SynthesisStatus::Impossible) {
         if (!prev_file.empty()) std::filesystem::remove(prev_file);
         prev = std::move(res);
         prev_file = written ? so.emit_smt2_path : "";
         continue;
       }
       decided = true;
-      if (res.status == encodings::SynthesisStatus::Unknown) {
+      if (res.status == encodings::synth::SynthesisStatus::Unknown) {
         fill_unknown(r, T, derived ? std::optional<std::uint64_t>(hi) : std::nullopt);
         r.smt2_file = prev_file;
         r.note = "no answer for T = " + std::to_string(T) + " within the timeout" +
@@ -281,7 +285,7 @@ SweepRow synthesis_row(const Network& net, Model m, ProblemKind k, std::vector<K
       r.note = "every T up to lower bound + " + std::to_string(o.max_extra) + " is impossible";
       if (derived) save(derived->s, derived->label);
     }
-  } catch (const schedules::TooLarge& e) {  // refused before it was built: the rest is open
+  } catch (const schedules::budget::TooLarge& e) {  // refused before it was built: the rest is open
     fill_unknown(r, r.lower_bound, std::nullopt);
     r.note = std::string("not decided: ") + e.what();
   } catch (const InputError& e) {

@@ -14,8 +14,8 @@
 //     sub-steps where each node sends or receives at most once (parity split on hypercubes,
 //     greedy otherwise), and re-verified natively; the shortest valid one is the upper bound H
 //     ("derived:<source>/<its model>+<split>"). Then synthesis walks T upwards from the computed
-//     lower bound (the walk of encodings::minimize_steps, but each T is one query with its own
-//     timeout, so a hard T does not starve the others) up to min(H - 1, bound + max_extra): the
+//     lower bound (the walk of encodings::synth::minimize_steps, but each T is one query with its
+//     own timeout, so a hard T does not starve the others) up to min(H - 1, bound + max_extra): the
 //     first Found is the optimum (T - 1 was proven impossible, or T is the bound); all impossible
 //     up to H - 1 makes the derived schedule optimal; an Unknown leaves the gap T..H.
 // A construction's successive-broadcast rows keep the construction's own source order (the row's

@@ -17,8 +17,8 @@
 #include "cli/parse_errors.hpp"
 #include "schedules/disagree.hpp"
 #include "schedules/error.hpp"
-#include "schedules/input_text.hpp"
-#include "schedules/watchdog.hpp"
+#include "schedules/io/input_text.hpp"
+#include "schedules/budget/watchdog.hpp"
 
 namespace {
 
@@ -103,8 +103,8 @@ int schedcert::cli::run_app(int argc, char** argv) {
   app.set_version_flag("--version", std::string("schedcert ") + SCHEDCERT_VERSION);
 
   // Bounded input (issue 13): every schedule file, manifest and standard input is read up to this
-  // size (schedules/input_text.hpp); accepted before or after the subcommand.
-  std::uint64_t max_input = schedcert::schedules::default_max_input_bytes();
+  // size (schedules/io/input_text.hpp); accepted before or after the subcommand.
+  std::uint64_t max_input = schedcert::schedules::io::default_max_input_bytes();
   app.add_option("--max-input-bytes", max_input,
                  "refuse schedule files, manifests and standard input larger than this (default " +
                      std::to_string(max_input) + ": min(4 GiB, a quarter of the memory)); "
@@ -114,12 +114,12 @@ int schedcert::cli::run_app(int argc, char** argv) {
   // Memory budget (issue 18): queries whose estimated size does not fit are refused before they
   // are built (exit 2; Unknown in a walk over T), and the watchdog ends a command that grows
   // past it with exit 3, before the kernel's OOM killer would.
-  const std::uint64_t default_memory = schedcert::schedules::default_memory_limit();
+  const std::uint64_t default_memory = schedcert::schedules::budget::default_memory_limit();
   std::string max_memory_text;
   app.add_option("--max-memory", max_memory_text,
                  "memory budget of the command: queries estimated larger are refused (exit 2), "
                  "a command that grows past it ends with exit 3 (default " +
-                     schedcert::schedules::format_bytes(default_memory) +
+                     schedcert::schedules::budget::format_bytes(default_memory) +
                      ": 75 % of RAM, at most what is available; e.g. 8G, 512M; 0: none)");
   app.fallthrough();
 
@@ -136,7 +136,7 @@ int schedcert::cli::run_app(int argc, char** argv) {
   app.footer(kExitCodes);
   try {
     app.parse(argc, argv);
-    schedcert::schedules::set_max_input_bytes(max_input);
+    schedcert::schedules::io::set_max_input_bytes(max_input);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
@@ -167,18 +167,18 @@ int schedcert::cli::run_app(int argc, char** argv) {
     std::cerr << schedcert::cli::describe_parse_error(app, e) << "\n";  // issue 29
     return 2;
   }
-  std::unique_ptr<schedcert::schedules::Watchdog> watchdog;
+  std::unique_ptr<schedcert::schedules::budget::Watchdog> watchdog;
   try {
     const std::uint64_t memory =
         max_memory_text.empty()
             ? default_memory
-            : schedcert::schedules::parse_memory_size(max_memory_text, "--max-memory");
+            : schedcert::schedules::budget::parse_memory_size(max_memory_text, "--max-memory");
     const auto [seconds, time_option] = whole_command_timeout(app);
-    const schedcert::schedules::Budget budget(seconds, memory, true, time_option);
-    schedcert::schedules::set_command_budget(budget);
+    const schedcert::schedules::budget::Budget budget(seconds, memory, true, time_option);
+    schedcert::schedules::budget::set_command_budget(budget);
     if (memory > 0)  // Z3's own limit (megabytes), so that Z3 gives up before the watchdog acts
       Z3_global_param_set("memory_max_size", std::to_string(budget.working_limit() >> 20).c_str());
-    watchdog = std::make_unique<schedcert::schedules::Watchdog>(budget);
+    watchdog = std::make_unique<schedcert::schedules::budget::Watchdog>(budget);
   } catch (const schedcert::InputError& e) {
     std::cerr << "schedcert: error: " << e.what() << "\n";
     return 2;
@@ -198,7 +198,7 @@ int schedcert::cli::run_app(int argc, char** argv) {
     return 4;
   } catch (const schedcert::UnknownResult& e) {
     std::cerr << "schedcert: unknown: " << e.what() << "\n";
-    const std::string reached = schedcert::schedules::command_budget().reached();
+    const std::string reached = schedcert::schedules::budget::command_budget().reached();
     if (!reached.empty()) std::cerr << "  reached before the stop: " << reached << "\n";
     if (json) print_json_outcome("unknown", e.what(), 3);
     return 3;
@@ -207,10 +207,10 @@ int schedcert::cli::run_app(int argc, char** argv) {
     const std::string what = e.msg();
     if (what.find("memory") != std::string::npos) {
       std::cerr << "schedcert: unknown: out of memory: Z3 stopped at its limit of "
-                << schedcert::schedules::format_bytes(
-                       schedcert::schedules::command_budget().working_limit())
+                << schedcert::schedules::budget::format_bytes(
+                       schedcert::schedules::budget::command_budget().working_limit())
                 << " (90 % of --max-memory; " << what << ")\n";
-      const std::string reached = schedcert::schedules::command_budget().reached();
+      const std::string reached = schedcert::schedules::budget::command_budget().reached();
       if (!reached.empty()) std::cerr << "  reached before the stop: " << reached << "\n";
       return 3;
     }
@@ -218,7 +218,8 @@ int schedcert::cli::run_app(int argc, char** argv) {
     return 2;
   } catch (const std::bad_alloc&) {
     std::cerr << "schedcert: unknown: out of memory at "
-              << schedcert::schedules::format_bytes(schedcert::schedules::resident_bytes())
+              << schedcert::schedules::budget::format_bytes(
+                     schedcert::schedules::budget::resident_bytes())
               << " resident (an allocation failed; --max-memory sets the budget)\n";
     return 3;
   }

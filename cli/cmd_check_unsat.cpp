@@ -1,19 +1,19 @@
 // `schedcert check-unsat CNF PROOF`: re-checks an UNSAT certificate from its files. A DRAT proof
 // (CaDiCaL's, text or binary) is checked by our forward checker, which writes the LRAT proof;
 // the LRAT proof is then checked by schedcert-lrat, the checker proved sound in Coq
-// (encodings/lrat_check.hpp). With --lrat-only, PROOF is already LRAT and only the verified
+// (encodings/sat/lrat_check.hpp). With --lrat-only, PROOF is already LRAT and only the verified
 // checker runs. Exit 0: both accept; 1: a checker rejects; 2: input error (also: the checker
 // binary is not the one the build made); 4: the CNF the verified checker read is not the one
 // schedcert read (its SHA-256 differs from the file's as read here or, with a DRAT proof, the
-// clauses it parsed differ from ours): see encodings/lrat_check.hpp.
+// clauses it parsed differ from ours): see encodings/sat/lrat_check.hpp.
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "cli/commands.hpp"
-#include "encodings/lrat_check.hpp"
+#include "encodings/sat/lrat_check.hpp"
 #include "schedules/error.hpp"
-#include "schedules/sha256.hpp"
+#include "schedules/io/sha256.hpp"
 
 namespace schedcert::cli {
 
@@ -25,10 +25,10 @@ std::string file_sha256(const std::string& path) {
   if (!in) throw InputError("cannot read CNF '" + path + "'");
   std::ostringstream bytes;
   bytes << in.rdbuf();
-  return schedules::sha256_hex(bytes.str());
+  return schedules::io::sha256_hex(bytes.str());
 }
 
-void print_checker(const encodings::LratVerdict& v) {
+void print_checker(const encodings::sat::LratVerdict& v) {
   if (!v.checker_path.empty())
     std::cout << "verified checker: " << v.checker_path << " (sha256 " << v.checker_sha256
               << ", the schedcert-lrat this build made)\n";
@@ -54,26 +54,26 @@ void add_check_unsat_command(CLI::App& app, std::function<int()>& action, std::v
     action = [o] {
       if (o->lrat_only) {
         const std::string sha = file_sha256(o->cnf);
-        const auto v = encodings::run_lrat_checker(o->cnf, o->proof);
+        const auto v = encodings::sat::run_lrat_checker(o->cnf, o->proof);
         std::cout << v.output;
         print_checker(v);
         std::cout << "verified checker: " << v.cpu_seconds << " s CPU, " << v.seconds << " s wall\n";
         // The file the checker read must be the file read here (third-party files: issue 25).
-        encodings::check_cnf_identity(v, nullptr, sha, o->cnf);
+        encodings::sat::check_cnf_identity(v, nullptr, sha, o->cnf);
         if (v.verified) std::cout << "CNF sha256 " << sha << ": the file read here is the file the checker read\n";
         return v.verified ? 0 : v.exit_code == 2 ? 2 : 1;
       }
-      std::vector<encodings::Clause> cnf;
+      std::vector<encodings::sat::Clause> cnf;
       std::string sha;
       try {
         sha = file_sha256(o->cnf);
-        cnf = encodings::read_dimacs(o->cnf);
+        cnf = encodings::sat::read_dimacs(o->cnf);
       } catch (const std::exception& e) {
         std::cerr << "error: " << e.what() << "\n";
         return 2;
       }
       const std::string lrat = o->lrat.empty() ? o->proof + ".lrat" : o->lrat;
-      const auto c = encodings::certify_unsat_file(cnf, o->cnf, sha, o->proof, lrat);
+      const auto c = encodings::sat::certify_unsat_file(cnf, o->cnf, sha, o->proof, lrat);
       std::cout << "DRAT: " << c.drat.message << " (" << c.drat_cpu_seconds << " s CPU)\n";
       std::cout << "LRAT: " << lrat << " (" << c.lrat_bytes << " bytes)\n" << c.lrat.output;
       print_checker(c.lrat);

@@ -7,7 +7,7 @@
 #include "certify/expected.hpp"
 #include "certify/manifest.hpp"
 #include "cli/commands.hpp"
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "schedules/error.hpp"
 #include "witnesses/junit.hpp"
 #include "witnesses/report.hpp"
@@ -22,7 +22,7 @@ struct CiOptions {
 
 template <class F>
 void write_file(const std::string& path, const char* /*opt*/, F&& f) {
-  write_atomically(path, [&](std::ostream& o) { f(o); });
+  schedules::io::write_atomically(path, [&](std::ostream& o) { f(o); });
 }
 }  // namespace
 

@@ -18,7 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "cli/commands.hpp"
 #include "cli/cube_cli.hpp"
 #include "schedules/error.hpp"
@@ -44,7 +44,7 @@ search::RunOptions run_options(const CubeCli& o) {
   r.limit = o.limit;
   r.sample_seed = o.sample_seed;
   r.progress = !o.quiet;
-  r.budget = schedules::Budget(o.timeout, 0, false);
+  r.budget = schedules::budget::Budget(o.timeout, 0, false);
   if (!o.shard.empty()) {
     const auto slash = o.shard.find('/');
     try {
@@ -315,7 +315,8 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
         for (const auto& p : pr)
           j["projection"].push_back(json{{"workers", p.workers}, {"makespan_s", p.makespan}, {"cpu_s", p.cpu},
                                          {"efficiency", p.efficiency}});
-        write_atomically("-o", o->output, [&](std::ostream& out) { out << j.dump(2) << "\n"; });
+        schedules::io::write_atomically("-o", o->output,
+                                        [&](std::ostream& out) { out << j.dump(2) << "\n"; });
       }
       return 0;
     };

@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cube_cli.hpp"
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "schedules/error.hpp"
 #include "search/conquer.hpp"
 #include "search/ledger.hpp"
@@ -126,7 +126,8 @@ int print_cube_summary(const search::Family& f, const search::RunDir& run, const
     j["title"] = f.title();
     j["run_directory"] = run.path();
     j["coverage"] = search::to_json(run.coverage());
-    write_atomically("-o", o.output, [&](std::ostream& out) { out << j.dump(2) << "\n"; });
+    schedules::io::write_atomically("-o", o.output,
+                                    [&](std::ostream& out) { out << j.dump(2) << "\n"; });
   }
   if (s.verdict == search::RunVerdict::Open) return run.coverage().checked ? 3 : 1;
   return 0;

@@ -15,11 +15,11 @@
 #include <unistd.h>
 
 #include "cli/commands.hpp"
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "cli/export_figures.hpp"
 #include "schedules/error.hpp"
-#include "schedules/schedule_json.hpp"
-#include "schedules/sha256.hpp"
+#include "schedules/io/schedule_json.hpp"
+#include "schedules/io/sha256.hpp"
 #include "verifier/native.hpp"
 #include "witnesses/coq_check.hpp"
 #include "witnesses/coq_export.hpp"
@@ -54,10 +54,10 @@ void check_coq_file_name(const std::string& path) {
 // export coq: writes the witness; an invalid schedule still gets its witness (coqc rejects it
 // with the first violation), but the command says so and exits 1.
 int run_export_coq(const ExportCoqOptions& o) {
-  const std::string text = schedules::read_file_text(o.input);
-  const std::string sha = schedules::sha256_hex(text);
-  const schedules::ScheduleFile f =
-      schedules::parse_schedule_json(text, o.input == "-" ? std::string("<stdin>") : o.input);
+  const std::string text = schedules::io::read_file_text(o.input);
+  const std::string sha = schedules::io::sha256_hex(text);
+  const schedules::io::ScheduleFile f =
+      schedules::io::parse_schedule_json(text, o.input == "-" ? std::string("<stdin>") : o.input);
   const schedules::Schedule& s = f.schedule;
   if (o.output.empty() && o.check.empty())
     throw InputError("export coq: give -o OUT.v (write) or --check W.v (compare)");
@@ -83,7 +83,7 @@ int run_export_coq(const ExportCoqOptions& o) {
     std::ostringstream expected;
     write(expected);
     const auto cmp =
-        witnesses::compare_coq_witness(schedules::read_file_text(o.check), expected.str(), sha);
+        witnesses::compare_coq_witness(schedules::io::read_file_text(o.check), expected.str(), sha);
     (cmp.same ? std::cout : std::cerr) << o.check << ": " << cmp.message << "\n";
     return cmp.same ? 0 : 1;
   }
@@ -93,7 +93,7 @@ int run_export_coq(const ExportCoqOptions& o) {
               << "\n";
     return 1;
   }
-  write_atomically(o.output, write);
+  schedules::io::write_atomically(o.output, write);
   if (!v.valid) {
     std::cerr << "export coq: the schedule is invalid: " << v.violation->message << "\n"
               << "export coq: wrote " << o.output

@@ -7,7 +7,7 @@
 #include <iostream>
 
 #include "cli/export_figures.hpp"
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "cli/schedule_source.hpp"
 #include "verifier/native.hpp"
 #include "witnesses/dot.hpp"
@@ -49,7 +49,7 @@ struct FigureOptions {
 // Writes the figure; a file written says so on stderr, as `generate` does (issue 29).
 template <class F>
 int write_to(const std::string& path, F&& f) {
-  write_atomically(path.empty() ? "-" : path, [&](std::ostream& o) { f(o); });
+  schedules::io::write_atomically(path.empty() ? "-" : path, [&](std::ostream& o) { f(o); });
   if (!path.empty() && path != "-") std::cerr << "wrote " << path << "\n";
   return 0;
 }

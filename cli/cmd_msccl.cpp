@@ -14,9 +14,9 @@
 #include "interop/msccl_export.hpp"
 #include "interop/msccl_ir.hpp"
 #include "interop/msccl_schedule.hpp"
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "schedules/error.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "verifier/native.hpp"
 
 namespace schedcert::cli {
@@ -113,7 +113,8 @@ int run_import(const ImportOptions& o) {
             << count_of(v.metrics.transmissions, "transmission") << ", "
             << count_of(v.metrics.item_transmissions, "item transmission") << ")\n";
   if (!o.output.empty())
-    write_atomically("-o", o.output, [&](std::ostream& out) { schedules::write_schedule_json(s, out); });
+    schedules::io::write_atomically(
+        "-o", o.output, [&](std::ostream& out) { schedules::io::write_schedule_json(s, out); });
   return v.valid ? code : 1;
 }
 
@@ -122,7 +123,7 @@ struct ExportOptions {
 };
 
 int run_export(const ExportOptions& o) {
-  const schedules::ScheduleFile f = schedules::read_schedule_file(o.input);
+  const schedules::io::ScheduleFile f = schedules::io::read_schedule_file(o.input);
   const schedules::Schedule& s = f.schedule;
   const verifier::Verdict v = verifier::verify_native(s);
   if (!v.valid) {
@@ -158,7 +159,7 @@ int run_export(const ExportOptions& o) {
     else
       same = "; converted back: " + std::to_string(rt.differ) + " transmission(s) differ";
   }
-  write_atomically("-o", o.output, [&](std::ostream& out) { out << xml.str(); });
+  schedules::io::write_atomically("-o", o.output, [&](std::ostream& out) { out << xml.str(); });
   std::cerr << "export msccl: wrote " << o.output << ": " << a.coll << " on " << a.ngpus << " gpus, "
             << back.num_thread_blocks() << " thread blocks, " << back.num_steps() << " steps; read back: "
             << r.rounds << " rounds (schedule: " << s.num_steps() << " steps), data flow valid" << same << "\n";

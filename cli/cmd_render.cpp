@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "cli/schedule_source.hpp"
 #include "verifier/native.hpp"
 #include "witnesses/html.hpp"
@@ -27,7 +27,8 @@ void add_render_command(CLI::App& app, std::function<int()>& action,
       auto s = src->load();
       auto v = verifier::verify_native(s);
       const std::string path = out->empty() ? "-" : *out;
-      write_atomically(path, [&](std::ostream& f) { witnesses::write_html(s, v, f); });
+      schedules::io::write_atomically(path,
+                                      [&](std::ostream& f) { witnesses::write_html(s, v, f); });
       // Exit 1 for an invalid schedule, said in words (issue 17: it was silent).
       if (!v.valid)
         std::cerr << "render: the schedule is invalid: "

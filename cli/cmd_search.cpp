@@ -1,6 +1,6 @@
 // `schedcert search alpha --dim D [--engine cadical|z3|z3-layered] [--timeout S] [--emit DIR]
 // [--symmetry 0|1|2] [--no-proof-check] [--quiet] [-o tree.json]`: the maximum number of leaves
-// alpha(d) of a spanning tree of Q_d (encodings/alpha_cds.cpp has the design note),
+// alpha(d) of a spanning tree of Q_d (encodings/alpha/cds.cpp has the design note),
 // and with it the Desprez-Fraigniaud-Tourancheau 1993 Proposition 2 lower bound 2p - alpha - 1
 // on successive broadcasts from all p = 2^d nodes under shout-whisper.
 // Exit codes: 0 alpha certified exact, 3 a gap is left: the time budget ran out, or the UNSAT
@@ -12,10 +12,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "cli/commands.hpp"
 #include "cli/search_tree.hpp"
-#include "encodings/alpha.hpp"
+#include "encodings/alpha/alpha.hpp"
 #include "witnesses/alpha_coq.hpp"
 #include "schedules/error.hpp"
 #include "verifier/bounds.hpp"
@@ -40,19 +40,19 @@ struct SearchOptions {
 
 int run_alpha(const SearchOptions& o) {
   if (o.timeout < 0) throw InputError("--timeout: must be >= 0 seconds (0: no limit)");
-  encodings::AlphaOptions ao;
+  encodings::alpha::AlphaOptions ao;
   ao.d = o.dim;
   ao.timeout_s = o.timeout;
-  ao.engine = o.engine == "z3" ? encodings::AlphaEngine::Z3
-              : o.engine == "z3-layered" ? encodings::AlphaEngine::Z3Layered
-                                         : encodings::AlphaEngine::Cadical;
+  ao.engine = o.engine == "z3"           ? encodings::alpha::AlphaEngine::Z3
+              : o.engine == "z3-layered" ? encodings::alpha::AlphaEngine::Z3Layered
+                                         : encodings::alpha::AlphaEngine::Cadical;
   ao.cert_dir = o.emit_smt2;
   ao.symmetry = o.symmetry;
   ao.progress = !o.quiet;
   ao.check_proof = !o.no_proof_check;
   ao.probe = o.probe;
   if (!o.coq.empty()) ao.keep_lrat_bytes = o.coq_lrat_max;
-  const auto r = encodings::search_alpha(ao);
+  const auto r = encodings::alpha::search_alpha(ao);
   if (!o.coq.empty()) {
     if (!r.alpha || o.dim < 2)
       throw InputError("--coq: needs an exact alpha (UNSAT certified) and d >= 2; got " +
@@ -124,7 +124,8 @@ int run_alpha(const SearchOptions& o) {
     j["cpu_seconds"] = r.cpu_seconds;
     j["cuts"] = r.cuts;
     j["seconds"] = r.seconds;
-    write_atomically("-o", o.output, [&](std::ostream& f) { f << j.dump(2) << "\n"; });
+    schedules::io::write_atomically("-o", o.output,
+                                    [&](std::ostream& f) { f << j.dump(2) << "\n"; });
   }
   return r.alpha ? 0 : 3;
 }

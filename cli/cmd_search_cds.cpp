@@ -10,9 +10,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "cli/commands.hpp"
-#include "encodings/alpha.hpp"
+#include "encodings/alpha/alpha.hpp"
 #include "schedules/error.hpp"
 #include "search/cds_heuristic.hpp"
 #include "witnesses/alpha_coq.hpp"
@@ -80,9 +80,9 @@ void add_search_cds_subcommand(CLI::App& search, std::function<int()>& action,
       std::vector<std::pair<schedules::Node, schedules::Node>> edges;
       unsigned leaves = 0;
       if (in[0]) {  // tree_from_set wants node 0 in S
-        edges = encodings::tree_from_set(o->dim, in);
+        edges = encodings::alpha::tree_from_set(o->dim, in);
         std::string why;
-        const auto l = encodings::spanning_tree_leaves(o->dim, edges, &why);
+        const auto l = encodings::alpha::spanning_tree_leaves(o->dim, edges, &why);
         if (!l) throw std::logic_error("search cds: the tree fails its check: " + why);
         leaves = *l;
       }
@@ -107,7 +107,8 @@ void add_search_cds_subcommand(CLI::App& search, std::function<int()>& action,
           j["leaves"] = leaves;
           for (auto [u, v] : edges) j["edges"].push_back({u, v});
         }
-        write_atomically("-o", o->output, [&](std::ostream& out) { out << j.dump(1) << "\n"; });
+        schedules::io::write_atomically("-o", o->output,
+                                        [&](std::ostream& out) { out << j.dump(1) << "\n"; });
       }
       return o->size == 0 || r.best.size() <= o->size ? 0 : 3;
     };

@@ -1,5 +1,5 @@
 // `schedcert search tree`: objectives over rooted spanning trees of any network, answered with a
-// natively checked witness and a certificate (encodings/tree_search.hpp has the design note).
+// natively checked witness and a certificate (encodings/tree/search.hpp has the design note).
 // Exit codes: 0 optimum certified (with --than: the construction's tree is optimal);
 // 1 with --than: the construction's tree is beaten (a strictly better tree, checked natively, is
 // printed) or misses a constraint; without --than: no tree meets the constraints (certified);
@@ -9,12 +9,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "cli/search_tree.hpp"
-#include "encodings/tree_extract.hpp"
-#include "encodings/tree_search.hpp"
+#include "encodings/tree/extract.hpp"
+#include "encodings/tree/search.hpp"
 #include "schedules/error.hpp"
-#include "schedules/budget.hpp"
+#include "schedules/budget/budget.hpp"
 
 namespace schedcert::cli {
 
@@ -35,14 +35,14 @@ struct TreeOptions {
   bool quiet = false;
 };
 
-std::string metrics_text(const enc::TreeMetrics& m) {
+std::string metrics_text(const enc::tree::TreeMetrics& m) {
   std::string s = "leaves " + std::to_string(m.leaves) + ", height " + std::to_string(m.height) +
                   ", largest root subtree " + std::to_string(m.max_subtree) + " (subtrees";
   for (auto [c, size] : m.root_subtrees) s += " " + std::to_string(c) + ":" + std::to_string(size);
   return s + ")";
 }
 
-nlohmann::json metrics_json(const enc::TreeMetrics& m) {
+nlohmann::json metrics_json(const enc::tree::TreeMetrics& m) {
   nlohmann::json j;
   j["leaves"] = m.leaves;
   j["height"] = m.height;
@@ -52,37 +52,41 @@ nlohmann::json metrics_json(const enc::TreeMetrics& m) {
   return j;
 }
 
-std::string status_text(enc::TreeStatus s) {
+std::string status_text(enc::tree::TreeStatus s) {
   switch (s) {
-    case enc::TreeStatus::Optimal: return "optimal";
-    case enc::TreeStatus::Infeasible: return "infeasible";
-    case enc::TreeStatus::Gap: return "unknown";
+    case enc::tree::TreeStatus::Optimal:
+      return "optimal";
+    case enc::tree::TreeStatus::Infeasible:
+      return "infeasible";
+    case enc::tree::TreeStatus::Gap:
+      return "unknown";
   }
   return "?";
 }
 
 int run_tree(const TreeOptions& o) {
   if (o.timeout < 0) throw InputError("--timeout: must be >= 0 seconds (0: no limit)");
-  enc::TreeQuery q;
+  enc::tree::TreeQuery q;
   q.network = o.network;
   q.root = o.root;
-  q.objective = enc::parse_tree_objective(o.objective);
+  q.objective = enc::tree::parse_tree_objective(o.objective);
   q.max_height = o.max_height;
   q.max_subtree = o.max_subtree;
   q.min_leaves = o.min_leaves;
-  q.timeout_ms = schedules::seconds_to_ms(o.timeout);
+  q.timeout_ms = schedules::budget::seconds_to_ms(o.timeout);
   q.symmetry = !o.no_symmetry;
   q.emit_smt2 = o.emit_smt2;
   const auto net = schedules::Network::parse(o.network);
   if (o.root >= net.size())
     throw InputError("--root: " + std::to_string(o.root) + " is not a node of " + net.name());
   if (!o.than.empty()) {
-    q.than = enc::tree_of_construction(o.than, net, o.root, o.than_variant);
+    q.than = enc::tree::tree_of_construction(o.than, net, o.root, o.than_variant);
     q.than_name = o.than;
   }
-  for (const auto& name : o.seeds) q.seeds.push_back(enc::tree_of_construction(name, net, o.root));
-  const enc::TreeAnswer a = enc::search_tree(q);
-  const auto obj = enc::to_string(a.objective);
+  for (const auto& name : o.seeds)
+    q.seeds.push_back(enc::tree::tree_of_construction(name, net, o.root));
+  const enc::tree::TreeAnswer a = enc::tree::search_tree(q);
+  const auto obj = enc::tree::to_string(a.objective);
   std::ostream& out = std::cout;
   if (!o.quiet) {
     out << "search tree: " << obj << " on " << a.network << " (" << net.size() << " nodes), root "
@@ -92,9 +96,9 @@ int run_tree(const TreeOptions& o) {
     if (q.min_leaves) out << ", leaves >= " << *q.min_leaves;
     out << "\n";
   }
-  if (a.status == enc::TreeStatus::Infeasible) {
+  if (a.status == enc::tree::TreeStatus::Infeasible) {
     out << "  answer: no spanning tree meets the constraints (certified)\n";
-  } else if (a.status == enc::TreeStatus::Optimal) {
+  } else if (a.status == enc::tree::TreeStatus::Optimal) {
     out << "  answer: " << obj << " optimum " << (obj == "max-leaves" ? a.lower : a.upper)
         << " (certified)\n";
   } else {
@@ -110,7 +114,7 @@ int run_tree(const TreeOptions& o) {
   if (a.best) {
     out << "  best tree (checked natively: spanning, acyclic, edges of " << a.network
         << "): " << metrics_text(a.best_metrics) << "\n";
-    if (!o.quiet) out << "  edges (parent<-child): " << enc::tree_edges_text(*a.best) << "\n";
+    if (!o.quiet) out << "  edges (parent<-child): " << enc::tree::tree_edges_text(*a.best) << "\n";
   }
   if (a.than_metrics) {
     out << "  --than " << o.than << ": " << metrics_text(*a.than_metrics) << "\n";
@@ -118,9 +122,9 @@ int run_tree(const TreeOptions& o) {
       out << "    it misses a constraint; " << (a.best ? "the best tree above meets them" : "no tree found") << "\n";
     else if (a.than_beaten)
       out << "    BEATEN: the best tree above is strictly better (" << obj << " "
-          << enc::objective_value(a.objective, a.best_metrics) << " vs "
-          << enc::objective_value(a.objective, *a.than_metrics) << ")\n";
-    else if (a.status == enc::TreeStatus::Optimal)
+          << enc::tree::objective_value(a.objective, a.best_metrics) << " vs "
+          << enc::tree::objective_value(a.objective, *a.than_metrics) << ")\n";
+    else if (a.status == enc::tree::TreeStatus::Optimal)
       out << "    optimal: no tree is strictly better (certificate above)\n";
     else
       out << "    not beaten within the time budget (unknown)\n";
@@ -146,7 +150,8 @@ int run_tree(const TreeOptions& o) {
       j["tree"] = metrics_json(a.best_metrics);
       j["tree"]["parent"] = nlohmann::json::array();
       for (auto p : a.best->parent)
-        j["tree"]["parent"].push_back(p == enc::kNoParent ? nlohmann::json(nullptr) : nlohmann::json(p));
+        j["tree"]["parent"].push_back(p == enc::tree::kNoParent ? nlohmann::json(nullptr)
+                                                                : nlohmann::json(p));
     }
     if (a.than_metrics) {
       j["than"] = metrics_json(*a.than_metrics);
@@ -158,11 +163,12 @@ int run_tree(const TreeOptions& o) {
     for (const auto& l : a.queries)
       j["queries"].push_back({{"question", l.question}, {"answer", l.answer}, {"seconds", l.seconds}});
     j["seconds"] = a.seconds;
-    write_atomically("-o", o.output, [&](std::ostream& f) { f << j.dump(2) << "\n"; });
+    schedules::io::write_atomically("-o", o.output,
+                                    [&](std::ostream& f) { f << j.dump(2) << "\n"; });
   }
   if (a.than_metrics && a.than_beaten) return 1;
-  if (a.status == enc::TreeStatus::Infeasible) return 1;
-  if (a.status == enc::TreeStatus::Gap) return 3;
+  if (a.status == enc::tree::TreeStatus::Infeasible) return 1;
+  if (a.status == enc::tree::TreeStatus::Gap) return 3;
   return 0;
 }
 

@@ -12,11 +12,11 @@
 #include <set>
 #include <sstream>
 
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "certify/sweep.hpp"
 #include "cli/commands.hpp"
 #include "schedules/error.hpp"
-#include "schedules/budget.hpp"
+#include "schedules/budget/budget.hpp"
 
 namespace schedcert::cli {
 
@@ -146,7 +146,7 @@ int run(const SweepCli& c) {
     for (const auto& m : split_commas(c.models)) o.models.push_back(parse_model(m));
   }
   for (const auto& spec : o.networks) Network::parse(spec);  // fail before any work
-  o.timeout_ms = schedules::seconds_to_ms(c.timeout);
+  o.timeout_ms = schedules::budget::seconds_to_ms(c.timeout);
   o.max_extra = c.max_extra;
   o.out_dir = c.out_dir;
   if (!c.quiet) {
@@ -167,7 +167,8 @@ int run(const SweepCli& c) {
   if (c.output.empty() || c.output == "-") {
     write_table(rows, c.format, std::cout, o);
   } else {
-    write_atomically("--output", c.output, [&](std::ostream& f) { write_table(rows, c.format, f, o); });
+    schedules::io::write_atomically("--output", c.output,
+                                    [&](std::ostream& f) { write_table(rows, c.format, f, o); });
   }
   const auto s = certify::summarize(rows);
   if (s.findings > 0) {

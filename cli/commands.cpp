@@ -7,19 +7,21 @@
 #include "certify/check.hpp"
 #include "certify/expected.hpp"
 #include "certify/optimality.hpp"
-#include "encodings/leaf_bound.hpp"
+#include "encodings/alpha/leaf_bound.hpp"
 #include "cli/papers.hpp"
 #include "cli/words.hpp"
 #include "schedules/error.hpp"
 #include "schedules/registry.hpp"
-#include "schedules/schedule_json.hpp"
-#include "schedules/watchdog.hpp"
+#include "schedules/io/schedule_json.hpp"
+#include "schedules/budget/watchdog.hpp"
 #include "verifier/bounds.hpp"
 #include "witnesses/report.hpp"
 
 namespace schedcert::cli {
 
 using namespace schedcert::schedules;
+using namespace schedcert::schedules::io;
+using namespace schedcert::schedules::budget;
 
 namespace {
 
@@ -87,7 +89,7 @@ certify::CheckOptions to_check(const EngineOptions& e) {
   certify::CheckOptions c;
   c.engines = certify::parse_engines(e.engine);
   if (e.engine == "auto") c.smt_auto_limit = 4000;
-  c.smt_timeout_ms = schedules::seconds_to_ms(e.timeout_seconds);
+  c.smt_timeout_ms = schedules::budget::seconds_to_ms(e.timeout_seconds);
   c.emit_smt2_path = e.emit_smt2;
   return c;
 }
@@ -267,7 +269,8 @@ void Commands::add_bound(CLI::App& app) {
       p.sources.assign(sources->begin(), sources->end());
       Model m = parse_model(*model);
       p.validate(n);
-      auto b = encodings::best_lower_bounds(n, m, p);  // with the certified alpha(d) where known
+      auto b =
+          encodings::alpha::best_lower_bounds(n, m, p);  // with the certified alpha(d) where known
       std::cout << "network " << n.name() << ", model " << to_string(m) << ", problem "
                 << p.describe() << "\n"
                 << "steps         >= " << b.steps.value << "  (" << b.steps.argument << ")\n";
@@ -338,9 +341,8 @@ void Commands::add_certify(CLI::App& app) {
         if (known) known->apply(r);
         int code = emit({r}, e.json, false);
         if (*optimality && r.outcome == certify::Outcome::Valid) {
-          auto o = certify::certify_optimality(generate(c, params),
-                                               schedules::seconds_to_ms(e.timeout_seconds),
-                                               *opt_smt2);
+          auto o = certify::certify_optimality(
+              generate(c, params), schedules::budget::seconds_to_ms(e.timeout_seconds), *opt_smt2);
           std::cout << "  optimality:    " << certify::to_string(o.verdict) << " (" << o.certificate
                     << ")\n";
           if (o.shorter) {

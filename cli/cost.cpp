@@ -12,7 +12,7 @@
 #include "certify/cost_files.hpp"
 #include "cli/commands.hpp"
 #include "papers/hojohnsson1986/cost_tables.hpp"
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "schedules/error.hpp"
 #include "schedules/units.hpp"
 #include "witnesses/cost_plot.hpp"
@@ -43,7 +43,8 @@ int run_files(const FileModeOptions& f) {
   for (const auto& path : f.files) results.push_back(certify::cost_file(path, o));
   std::cout << (f.json ? certify::cost_json(results, o) : certify::format_cost_text(results, o));
   if (!f.plot.empty()) {
-    write_atomically("--plot", f.plot, [&](std::ostream& out) { witnesses::write_cost_svg(results, o, out); });
+    schedules::io::write_atomically(
+        "--plot", f.plot, [&](std::ostream& out) { witnesses::write_cost_svg(results, o, out); });
     if (!f.json) std::cout << "\nplot: wrote " << f.plot << "\n";
   }
   for (const auto& r : results)

@@ -7,7 +7,7 @@
 
 #include "certify/check.hpp"
 #include "certify/expected.hpp"
-#include "encodings/leaf_bound.hpp"
+#include "encodings/alpha/leaf_bound.hpp"
 #include "schedules/constructions/bertsekas1991/appendix.hpp"
 #include "papers/bertsekas1991/tables.hpp"
 #include "papers/dimakopoulos1998/table.hpp"
@@ -189,9 +189,9 @@ int desprez(const PaperOptions& o, std::ostream& out) {
       << "Proposition 1, the construction (BRGC allocation, rotated SBTs), claimed 2p + d - 2 steps:\n";
   witnesses::write_report_table(rs, out);
   out << "\nProposition 2, every allocation needs >= 2p - alpha(d) - 1 steps:\n";
-  for (int d = 2; d <= std::min(dmax, encodings::kCertifiedAlphaMaxDim); ++d) {
+  for (int d = 2; d <= std::min(dmax, encodings::alpha::kCertifiedAlphaMaxDim); ++d) {
     const Network q = Network::hypercube(d);
-    const auto leaves = encodings::certified_leaf_bound(q);
+    const auto leaves = encodings::alpha::certified_leaf_bound(q);
     if (!leaves) continue;
     out << "  d = " << d << ": alpha(" << d << ") = " << leaves->value << " (certified: UNSAT, DRAT and LRAT checked), "
         << "bound " << verifier::desprez_lower_bound(q.size(), leaves->value) << "\n";

@@ -8,7 +8,7 @@
 #include "papers/paper_optimality.hpp"
 #include "cli/papers.hpp"
 #include "cli/words.hpp"
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "witnesses/coq_optimality.hpp"
 
 namespace schedcert::cli {
@@ -28,7 +28,8 @@ int write_paper_optimality(const std::string& paper, int max_dim, const std::str
       continue;
     }
     const std::string path = (std::filesystem::path(dir) / (r.label + ".v")).string();
-    write_atomically(path, [&](std::ostream& o) { witnesses::write_coq_optimality(r.schedule, *arg, o); });
+    schedules::io::write_atomically(
+        path, [&](std::ostream& o) { witnesses::write_coq_optimality(r.schedule, *arg, o); });
     ++written;
     out << "wrote " << path << "  (" << r.row << ": " << count_of(r.schedule.num_steps(), "step")
         << ", " << count_of(r.schedule.num_transmissions(), "transmission") << "; "

@@ -9,7 +9,7 @@
 #include "cli/commands.hpp"
 #include "schedules/error.hpp"
 #include "schedules/registry.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 
 namespace schedcert::cli {
 
@@ -42,7 +42,7 @@ struct ScheduleSource {
   schedules::Schedule load() const {
     if (!file.empty() && !construction.empty())
       throw InputError("give either FILE.json or --construction, not both");
-    if (!file.empty()) return schedules::read_schedule_file(file).schedule;
+    if (!file.empty()) return schedules::io::read_schedule_file(file).schedule;
     if (construction.empty()) throw InputError("missing input: FILE.json or --construction NAME");
     const auto& c = schedules::Registry::instance().find(construction);
     if (full) return schedules::generate(c, to_params(c, opts));

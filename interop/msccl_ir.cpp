@@ -9,7 +9,7 @@
 #include <limits>
 
 #include "schedules/error.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 
 namespace schedcert::interop {
 
@@ -303,7 +303,7 @@ MscclAlgo parse_msccl_ir(std::string_view text, const std::string& source_name) 
 }
 
 MscclAlgo read_msccl_file(const std::string& path) {
-  return parse_msccl_ir(schedules::read_file_text(path), path);
+  return parse_msccl_ir(schedules::io::read_file_text(path), path);
 }
 
 }  // namespace schedcert::interop

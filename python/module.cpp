@@ -9,11 +9,11 @@
 #include <mutex>
 #include <thread>
 
-#include "encodings/z3_interrupts.hpp"
+#include "encodings/smt/z3_interrupts.hpp"
 #include "python/py_common.hpp"
-#include "schedules/budget.hpp"
+#include "schedules/budget/budget.hpp"
 #include "schedules/error.hpp"
-#include "schedules/watchdog.hpp"
+#include "schedules/budget/watchdog.hpp"
 
 namespace schedcert::python {
 
@@ -32,8 +32,8 @@ void run_interruptible(const std::function<void()>& work, const py::object& prog
     py::gil_scoped_release nogil;
     one_at_a_time.lock();
   }
-  const schedules::Budget budget(timeout_s > 0 ? timeout_s : 0, 0, false, "timeout");
-  schedules::set_command_budget(budget);
+  const schedules::budget::Budget budget(timeout_s > 0 ? timeout_s : 0, 0, false, "timeout");
+  schedules::budget::set_command_budget(budget);
 
   std::mutex mu;
   std::condition_variable cv;
@@ -89,14 +89,14 @@ void run_interruptible(const std::function<void()>& work, const py::object& prog
     }
   }
   if (interrupted) {
-    budget.stop(schedules::BudgetExceeded::Kind::Time);
+    budget.stop(schedules::budget::BudgetExceeded::Kind::Time);
     // Repeated until the worker returns: a stop that lands between a hook's registration and
     // Z3's check() would otherwise be lost, and the join would wait for Z3's own limit (seen as
     // a pytest run hanging under load in ctest).
     while (!wait_for_worker(std::chrono::milliseconds(50))) budget.repeat_stop_hooks();
   }
   worker.join();
-  schedules::set_command_budget(schedules::Budget());
+  schedules::budget::set_command_budget(schedules::budget::Budget());
   one_at_a_time.unlock();
   if (python_error) throw std::move(*python_error);
   if (callback_failure) std::rethrow_exception(callback_failure);
@@ -133,7 +133,7 @@ PYBIND11_MODULE(_schedcert, m) {
   // Z3 catches SIGINT during a check by default (it cancels the query and swallows the first
   // Ctrl-C): off, so that Ctrl-C reaches Python, which stops the budget and interrupts Z3 through
   // the budget's stop hooks (run_interruptible).
-  schedcert::encodings::set_z3_ctrl_c(false);
+  schedcert::encodings::smt::set_z3_ctrl_c(false);
   bind_schedule(m);
   bind_checks(m);
   bind_search(m);

@@ -2,10 +2,10 @@
 // viewer. A Z3 `unknown` is a Verdict with status "unknown" and valid None: never a validity.
 #include <sstream>
 
-#include "encodings/leaf_bound.hpp"
-#include "encodings/smt_verifier.hpp"
+#include "encodings/alpha/leaf_bound.hpp"
+#include "encodings/smt/verifier.hpp"
 #include "python/py_common.hpp"
-#include "schedules/budget.hpp"
+#include "schedules/budget/budget.hpp"
 #include "schedules/error.hpp"
 #include "verifier/bounds.hpp"
 #include "verifier/native.hpp"
@@ -15,6 +15,7 @@
 namespace schedcert::python {
 
 using namespace schedcert::schedules;
+using namespace schedcert::schedules::budget;
 
 namespace {
 
@@ -34,10 +35,10 @@ PyVerdict verify(const Schedule& s, const std::string& engine, double timeout,
     py::gil_scoped_release nogil;
     out.v = verifier::verify_translated(s);
   } else if (engine == "smt" || engine == "z3") {
-    encodings::SmtOptions o;
+    encodings::smt::SmtOptions o;
     o.timeout_ms = seconds_to_ms(timeout);
     try {
-      run_interruptible([&] { out.v = encodings::verify_smt(s, o); }, progress, 0);
+      run_interruptible([&] { out.v = encodings::smt::verify_smt(s, o); }, progress, 0);
     } catch (const UnknownResult& e) {
       out.status = "unknown";
       out.reason = e.what();
@@ -194,7 +195,7 @@ void bind_checks(py::module_& m) {
         p.validate(net);
         if (leaves)
           return verifier::lower_bounds(net, mo, p, verifier::LeafBound{*leaves, leaves_argument});
-        return encodings::best_lower_bounds(net, mo, p);  // as `schedcert bound`
+        return encodings::alpha::best_lower_bounds(net, mo, p);  // as `schedcert bound`
       },
       py::arg("network"), py::arg("model"), py::arg("problem"), py::arg("leaves") = py::none(),
       py::arg("leaves_argument") = "");

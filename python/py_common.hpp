@@ -17,8 +17,8 @@ namespace schedcert::python {
 namespace py = pybind11;
 
 // Runs `work` (a library call) on a worker thread with the GIL released, under a fresh command
-// budget (schedules::command_budget(), which the library's long loops and solver hooks poll).
-// The calling thread waits in slices of 50 ms; between slices it re-acquires the GIL and
+// budget (schedules::budget::command_budget(), which the library's long loops and solver hooks
+// poll). The calling thread waits in slices of 50 ms; between slices it re-acquires the GIL and
 //   * calls PyErr_CheckSignals(): Ctrl-C (SIGINT) makes the pending KeyboardInterrupt;
 //   * calls progress({"elapsed": s, "phase": ..., "reached": ..., **extra()}) every
 //     `progress_interval` seconds when progress is not None.

@@ -1,6 +1,6 @@
 // Bindings of the data layer: Network, Problem, Schedule (JSON, lists, numpy), the construction
 // registry and generate. Conversions only; the JSON text is the library's reader and writer
-// (schedules/schedule_json.hpp), so the format is the CLI's byte for byte.
+// (schedules/io/schedule_json.hpp), so the format is the CLI's byte for byte.
 #include <pybind11/numpy.h>
 
 #include <cstdint>
@@ -11,11 +11,12 @@
 #include "schedules/network.hpp"
 #include "schedules/registry.hpp"
 #include "schedules/schedule.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 
 namespace schedcert::python {
 
 using namespace schedcert::schedules;
+using namespace schedcert::schedules::io;
 
 namespace {
 

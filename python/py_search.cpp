@@ -6,19 +6,20 @@
 #include <sstream>
 
 #include "certify/sweep.hpp"
-#include "encodings/alpha.hpp"
-#include "encodings/synth_request.hpp"
-#include "encodings/synth_successive.hpp"
-#include "encodings/synthesis.hpp"
-#include "encodings/tree_search.hpp"
+#include "encodings/alpha/alpha.hpp"
+#include "encodings/synth/request.hpp"
+#include "encodings/synth/successive.hpp"
+#include "encodings/synth/synthesis.hpp"
+#include "encodings/tree/search.hpp"
 #include "python/py_common.hpp"
-#include "schedules/budget.hpp"
+#include "schedules/budget/budget.hpp"
 #include "schedules/error.hpp"
 #include "verifier/bounds.hpp"
 
 namespace schedcert::python {
 
 using namespace schedcert::schedules;
+using namespace schedcert::schedules::budget;
 namespace enc = schedcert::encodings;
 
 namespace {
@@ -36,16 +37,16 @@ struct PySynth {
   double seconds = 0;
 };
 
-void take(PySynth& out, const enc::SynthesisResult& r) {
-  out.status = enc::to_string(r.status);
+void take(PySynth& out, const enc::synth::SynthesisResult& r) {
+  out.status = enc::synth::to_string(r.status);
   out.schedule = r.schedule;
   out.reason = r.reason;
   out.stats = r.stats;
   out.seconds += r.seconds;
-  if (r.status == enc::SynthesisStatus::Impossible) out.certificate = r.certificate;
+  if (r.status == enc::synth::SynthesisStatus::Impossible) out.certificate = r.certificate;
 }
 
-void take_optimum(PySynth& out, const enc::OptimumResult& r) {
+void take_optimum(PySynth& out, const enc::synth::OptimumResult& r) {
   take(out, r.at_optimum);
   out.seconds += r.below.seconds;
   out.optimum = r.optimum;
@@ -55,13 +56,13 @@ void take_optimum(PySynth& out, const enc::OptimumResult& r) {
   } else {
     out.status = "unknown";
     if (out.reason.empty()) out.reason = r.at_optimum.reason;
-    if (r.below.status == enc::SynthesisStatus::Impossible)
+    if (r.below.status == enc::synth::SynthesisStatus::Impossible)
       out.certificate = "last impossible: " + r.below.certificate;
   }
 }
 
 // The `schedcert synthesize` pipeline without the printing: the route and the T range come from
-// the same library functions as the CLI's (encodings/synth_request.hpp).
+// the same library functions as the CLI's (encodings/synth/request.hpp).
 PySynth synthesize(const Network& net, const std::string& model, const Problem& problem,
                    unsigned steps, unsigned max_steps, double timeout, const std::string& engine,
                    bool symmetry, const std::string& allocation,
@@ -70,27 +71,27 @@ PySynth synthesize(const Network& net, const std::string& model, const Problem& 
   if (engine != "auto" && engine != "z3" && engine != "cadical")
     throw InputError("engine: '" + engine + "' is unknown (valid: auto, z3, cadical)");
   PySynth out;
-  const auto route = enc::route_synthesis(net, problem, allocation);
-  enc::SynthesisOptions so;
-  enc::skip_phases(so, skip, route.successive ? "successive broadcasts" : "");
+  const auto route = enc::synth::route_synthesis(net, problem, allocation);
+  enc::synth::SynthesisOptions so;
+  enc::synth::skip_phases(so, skip, route.successive ? "successive broadcasts" : "");
   if (route.successive) {
-    enc::SuccessiveOptions so;
+    enc::synth::SuccessiveOptions so;
     so.timeout_ms = seconds_to_ms(timeout);
     so.symmetry_breaking = symmetry;
     so.fixed_sources = route.fixed_sources;
     so.solver_logic = engine == "z3" ? "QF_FD" : "cadical";
     if (steps > 0) {
-      run_interruptible([&] { take(out, enc::synthesize_successive(net, m, steps, so)); }, progress,
-                        0);
+      run_interruptible([&] { take(out, enc::synth::synthesize_successive(net, m, steps, so)); },
+                        progress, 0);
       out.steps = steps;
       return out;
     }
-    const auto range = enc::synthesis_range(net, m, route, max_steps);
+    const auto range = enc::synth::synthesis_range(net, m, route, max_steps);
     out.lower_bound = range.lo;
     out.lower_bound_argument = range.argument;
     out.max_steps = range.hi;
     run_interruptible(
-        [&] { take_optimum(out, enc::minimize_successive(net, m, range.lo, range.hi, so)); },
+        [&] { take_optimum(out, enc::synth::minimize_successive(net, m, range.lo, range.hi, so)); },
         progress, 0);
     return out;
   }
@@ -99,38 +100,41 @@ PySynth synthesize(const Network& net, const std::string& model, const Problem& 
   so.symmetry_breaking = symmetry;
   if (engine == "cadical") so.solver_logic = "cadical";
   if (steps > 0) {
-    run_interruptible([&] { take(out, enc::synthesize(net, m, p, steps, so)); }, progress, 0);
+    run_interruptible([&] { take(out, enc::synth::synthesize(net, m, p, steps, so)); }, progress,
+                      0);
     out.steps = steps;
     return out;
   }
-  const auto range = enc::synthesis_range(net, m, route, max_steps);
+  const auto range = enc::synth::synthesis_range(net, m, route, max_steps);
   out.lower_bound = range.lo;
   out.lower_bound_argument = range.argument;
   out.max_steps = range.hi;
-  if (range.hi < enc::walk_start(so, range)) {
-    run_interruptible([&] { take(out, enc::synthesize(net, m, p, range.hi, so)); }, progress, 0);
+  if (range.hi < enc::synth::walk_start(so, range)) {
+    run_interruptible([&] { take(out, enc::synth::synthesize(net, m, p, range.hi, so)); }, progress,
+                      0);
     out.steps = range.hi;
     return out;
   }
-  const unsigned lo = enc::walk_start(so, range);
+  const unsigned lo = enc::synth::walk_start(so, range);
   run_interruptible(
-      [&] { take_optimum(out, enc::minimize_steps(net, m, p, lo, range.hi, so)); }, progress, 0);
+      [&] { take_optimum(out, enc::synth::minimize_steps(net, m, p, lo, range.hi, so)); }, progress,
+      0);
   return out;
 }
 
-enc::AlphaResult search_alpha(int d, double timeout, const std::string& engine, int symmetry,
-                              bool check_proof, unsigned probe, const std::string& cert_dir,
-                              const py::object& progress) {
-  enc::AlphaOptions ao;
+enc::alpha::AlphaResult search_alpha(int d, double timeout, const std::string& engine, int symmetry,
+                                     bool check_proof, unsigned probe, const std::string& cert_dir,
+                                     const py::object& progress) {
+  enc::alpha::AlphaOptions ao;
   ao.d = d;
   if (timeout < 0) throw InputError("timeout: must be >= 0 seconds (0: no limit)");
   ao.timeout_s = timeout;
   if (engine == "cadical")
-    ao.engine = enc::AlphaEngine::Cadical;
+    ao.engine = enc::alpha::AlphaEngine::Cadical;
   else if (engine == "z3")
-    ao.engine = enc::AlphaEngine::Z3;
+    ao.engine = enc::alpha::AlphaEngine::Z3;
   else if (engine == "z3-layered")
-    ao.engine = enc::AlphaEngine::Z3Layered;
+    ao.engine = enc::alpha::AlphaEngine::Z3Layered;
   else
     throw InputError("engine: '" + engine + "' is unknown (valid: cadical, z3, z3-layered)");
   if (symmetry < 0 || symmetry > 2) throw InputError("symmetry: must be 0, 1 or 2");
@@ -138,32 +142,32 @@ enc::AlphaResult search_alpha(int d, double timeout, const std::string& engine, 
   ao.check_proof = check_proof;
   ao.probe = probe;
   ao.cert_dir = cert_dir;
-  enc::AlphaResult r;
-  run_interruptible([&] { r = enc::search_alpha(ao); }, progress, 0);
+  enc::alpha::AlphaResult r;
+  run_interruptible([&] { r = enc::alpha::search_alpha(ao); }, progress, 0);
   return r;
 }
 
-std::string tree_status(enc::TreeStatus s) {
+std::string tree_status(enc::tree::TreeStatus s) {
   switch (s) {
-    case enc::TreeStatus::Optimal:
+    case enc::tree::TreeStatus::Optimal:
       return "optimal";
-    case enc::TreeStatus::Infeasible:
+    case enc::tree::TreeStatus::Infeasible:
       return "infeasible";
-    case enc::TreeStatus::Gap:
+    case enc::tree::TreeStatus::Gap:
       return "gap";
   }
   return "gap";
 }
 
-py::object parents(const std::optional<enc::RootedTree>& t) {
+py::object parents(const std::optional<enc::tree::RootedTree>& t) {
   if (!t) return py::none();
   py::list out;
   for (Node v : t->parent)
-    out.append(v == enc::kNoParent ? py::object(py::none()) : py::object(py::int_(v)));
+    out.append(v == enc::tree::kNoParent ? py::object(py::none()) : py::object(py::int_(v)));
   return out;
 }
 
-py::dict tree_metrics(const enc::TreeMetrics& m) {
+py::dict tree_metrics(const enc::tree::TreeMetrics& m) {
   py::dict d;
   d["nodes"] = m.nodes;
   d["leaves"] = m.leaves;
@@ -200,36 +204,37 @@ void bind_search(py::module_& m) {
         py::arg("engine") = "auto", py::arg("symmetry") = true, py::arg("allocation") = "",
         py::arg("skip") = std::vector<std::string>{}, py::arg("progress") = py::none());
 
-  py::class_<enc::AlphaResult>(m, "AlphaResult")
-      .def_readonly("d", &enc::AlphaResult::d)
-      .def_readonly("alpha", &enc::AlphaResult::alpha, "set when certified exact")
-      .def_readonly("lower", &enc::AlphaResult::lower)
-      .def_readonly("upper", &enc::AlphaResult::upper)
-      .def_readonly("solver_upper", &enc::AlphaResult::solver_upper,
-                    "the solver's UNSAT bound when its proof was not checked (check_proof=False, z3-layered)")
-      .def_readonly("tree_edges", &enc::AlphaResult::tree_edges)
-      .def_readonly("certificate", &enc::AlphaResult::certificate)
-      .def_readonly("seconds", &enc::AlphaResult::seconds)
-      .def_readonly("engine", &enc::AlphaResult::engine)
-      .def_readonly("solves", &enc::AlphaResult::solves)
-      .def_readonly("cuts", &enc::AlphaResult::cuts)
-      .def_readonly("proof_checked", &enc::AlphaResult::proof_checked)
-      .def_readonly("proof_report", &enc::AlphaResult::proof_report)
-      .def_readonly("lrat_verified", &enc::AlphaResult::lrat_verified)
-      .def_readonly("cnf_sha256", &enc::AlphaResult::cnf_sha256)
+  py::class_<enc::alpha::AlphaResult>(m, "AlphaResult")
+      .def_readonly("d", &enc::alpha::AlphaResult::d)
+      .def_readonly("alpha", &enc::alpha::AlphaResult::alpha, "set when certified exact")
+      .def_readonly("lower", &enc::alpha::AlphaResult::lower)
+      .def_readonly("upper", &enc::alpha::AlphaResult::upper)
+      .def_readonly(
+          "solver_upper", &enc::alpha::AlphaResult::solver_upper,
+          "the solver's UNSAT bound when its proof was not checked (check_proof=False, z3-layered)")
+      .def_readonly("tree_edges", &enc::alpha::AlphaResult::tree_edges)
+      .def_readonly("certificate", &enc::alpha::AlphaResult::certificate)
+      .def_readonly("seconds", &enc::alpha::AlphaResult::seconds)
+      .def_readonly("engine", &enc::alpha::AlphaResult::engine)
+      .def_readonly("solves", &enc::alpha::AlphaResult::solves)
+      .def_readonly("cuts", &enc::alpha::AlphaResult::cuts)
+      .def_readonly("proof_checked", &enc::alpha::AlphaResult::proof_checked)
+      .def_readonly("proof_report", &enc::alpha::AlphaResult::proof_report)
+      .def_readonly("lrat_verified", &enc::alpha::AlphaResult::lrat_verified)
+      .def_readonly("cnf_sha256", &enc::alpha::AlphaResult::cnf_sha256)
       .def_property_readonly("status",
-                             [](const enc::AlphaResult& r) {
+                             [](const enc::alpha::AlphaResult& r) {
                                return r.alpha ? std::string("exact")
                                       : r.solver_upper && *r.solver_upper == r.lower ? std::string("unchecked")
                                                                                      : std::string("gap");
                              })
       .def_property_readonly(
           "desprez_bound",
-          [](const enc::AlphaResult& r) {
+          [](const enc::alpha::AlphaResult& r) {
             return verifier::desprez_lower_bound(std::uint64_t{1} << r.d, r.upper);
           },
           "Desprez et al. 1993 Prop. 2 with the proven upper bound on alpha: 2p - alpha - 1")
-      .def("__repr__", [](const enc::AlphaResult& r) {
+      .def("__repr__", [](const enc::alpha::AlphaResult& r) {
         return "<AlphaResult d=" + std::to_string(r.d) +
                (r.alpha
                     ? ": alpha = " + std::to_string(*r.alpha) + " (certified)"
@@ -242,32 +247,33 @@ void bind_search(py::module_& m) {
       py::arg("probe") = 0, py::arg("cert_dir") = "", py::arg("progress") = py::none(),
       "alpha(d), the most leaves of a spanning tree of Q_d, certified (`schedcert search alpha`)");
 
-  py::class_<enc::TreeAnswer>(m, "TreeAnswer")
+  py::class_<enc::tree::TreeAnswer>(m, "TreeAnswer")
       .def_property_readonly("status",
-                             [](const enc::TreeAnswer& a) { return tree_status(a.status); })
-      .def_readonly("network", &enc::TreeAnswer::network)
-      .def_readonly("root", &enc::TreeAnswer::root)
-      .def_property_readonly("objective",
-                             [](const enc::TreeAnswer& a) { return enc::to_string(a.objective); })
-      .def_readonly("lower", &enc::TreeAnswer::lower)
-      .def_readonly("upper", &enc::TreeAnswer::upper)
+                             [](const enc::tree::TreeAnswer& a) { return tree_status(a.status); })
+      .def_readonly("network", &enc::tree::TreeAnswer::network)
+      .def_readonly("root", &enc::tree::TreeAnswer::root)
       .def_property_readonly(
-          "parent", [](const enc::TreeAnswer& a) { return parents(a.best); },
+          "objective",
+          [](const enc::tree::TreeAnswer& a) { return enc::tree::to_string(a.objective); })
+      .def_readonly("lower", &enc::tree::TreeAnswer::lower)
+      .def_readonly("upper", &enc::tree::TreeAnswer::upper)
+      .def_property_readonly(
+          "parent", [](const enc::tree::TreeAnswer& a) { return parents(a.best); },
           "the best tree as a parent list (None at the root)")
-      .def_property_readonly("metrics",
-                             [](const enc::TreeAnswer& a) { return tree_metrics(a.best_metrics); })
-      .def_readonly("certificate", &enc::TreeAnswer::certificate)
-      .def_readonly("symmetry", &enc::TreeAnswer::symmetry)
-      .def_readonly("seconds", &enc::TreeAnswer::seconds)
+      .def_property_readonly(
+          "metrics", [](const enc::tree::TreeAnswer& a) { return tree_metrics(a.best_metrics); })
+      .def_readonly("certificate", &enc::tree::TreeAnswer::certificate)
+      .def_readonly("symmetry", &enc::tree::TreeAnswer::symmetry)
+      .def_readonly("seconds", &enc::tree::TreeAnswer::seconds)
       .def_property_readonly("queries",
-                             [](const enc::TreeAnswer& a) {
+                             [](const enc::tree::TreeAnswer& a) {
                                py::list out;
                                for (const auto& q : a.queries)
                                  out.append(py::make_tuple(q.question, q.answer, q.seconds));
                                return out;
                              })
-      .def("__repr__", [](const enc::TreeAnswer& a) {
-        return "<TreeAnswer " + a.network + " " + enc::to_string(a.objective) + ": " +
+      .def("__repr__", [](const enc::tree::TreeAnswer& a) {
+        return "<TreeAnswer " + a.network + " " + enc::tree::to_string(a.objective) + ": " +
                tree_status(a.status) + ", " + std::to_string(a.lower) + ".." +
                std::to_string(a.upper) + ">";
       });
@@ -278,17 +284,17 @@ void bind_search(py::module_& m) {
          std::optional<std::uint32_t> min_leaves, double timeout, bool symmetry,
          const py::object& progress) {
         if (root < 0) throw InputError("root: node " + std::to_string(root) + " < 0");
-        enc::TreeQuery q;
+        enc::tree::TreeQuery q;
         q.network = network;
         q.root = static_cast<Node>(root);
-        q.objective = enc::parse_tree_objective(objective);
+        q.objective = enc::tree::parse_tree_objective(objective);
         q.max_height = max_height;
         q.max_subtree = max_subtree;
         q.min_leaves = min_leaves;
         q.timeout_ms = seconds_to_ms(timeout);
         q.symmetry = symmetry;
-        enc::TreeAnswer a;
-        run_interruptible([&] { a = enc::search_tree(q); }, progress, 0);
+        enc::tree::TreeAnswer a;
+        run_interruptible([&] { a = enc::tree::search_tree(q); }, progress, 0);
         return a;
       },
       py::arg("network"), py::arg("root") = 0, py::arg("objective") = "max-leaves",

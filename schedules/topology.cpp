@@ -7,8 +7,8 @@
 #include <unordered_map>
 
 #include "schedules/error.hpp"
-#include "schedules/input_text.hpp"
-#include "schedules/json_cursor.hpp"
+#include "schedules/io/input_text.hpp"
+#include "schedules/io/json_cursor.hpp"
 #include "schedules/units.hpp"
 
 namespace schedcert::schedules {
@@ -400,8 +400,9 @@ constexpr const char* kGraphFormat = "schedcert-graph";
 constexpr const char* kGraphKeys = "format, name, directed, source, nodes, edges";
 
 // {"latency": "0.3us" or seconds, "bandwidth": "21.7GB/s" or bytes per second}, both optional.
-void read_link_attributes(json::Cursor& c, const std::string& path, double& latency, double& bandwidth) {
-  using json::Kind;
+void read_link_attributes(io::json::Cursor& c, const std::string& path, double& latency,
+                          double& bandwidth) {
+  using io::json::Kind;
   c.expect('{', path, "'{'");
   if (c.consume('}')) return;
   while (true) {
@@ -417,7 +418,7 @@ void read_link_attributes(json::Cursor& c, const std::string& path, double& late
     if (*slot >= 0) c.fail(key_at, pk, "duplicate key");
     std::string text;
     if (c.peek_kind() == Kind::Number) {
-      const json::Number num = c.read_number(pk);
+      const io::json::Number num = c.read_number(pk);
       text = c.literal(num);
     } else {
       c.require(Kind::String, pk, key == "latency" ? "a duration (\"0.3us\" or seconds)" : "a bandwidth (\"21.7GB/s\" or bytes per second)");
@@ -435,8 +436,9 @@ void read_link_attributes(json::Cursor& c, const std::string& path, double& late
 
 }  // namespace
 
-TopologyPtr read_topology(json::Cursor& c, const std::string& path, const std::string& fallback_name) {
-  using json::Kind;
+TopologyPtr read_topology(io::json::Cursor& c, const std::string& path,
+                          const std::string& fallback_name) {
+  using io::json::Kind;
   auto sub = [&](const std::string& key) { return path.empty() ? key : path + "." + key; };
   const std::string top = path.empty() ? std::string("top level") : path;
   c.skip_ws();
@@ -526,7 +528,7 @@ TopologyPtr read_topology(json::Cursor& c, const std::string& path, const std::s
               }
               if (slot == 3) c.require(Kind::Object, pm, "link attributes {\"latency\": ..., \"bandwidth\": ...}");
               c.require(Kind::Number, pm, "a multiplicity (a positive integer) or link attributes {...}");
-              const json::Number num = c.read_number(pm);
+              const io::json::Number num = c.read_number(pm);
               if (num.negative || !num.integral || num.too_large || num.value < 1 || num.value > 1024)
                 c.fail(mat, pm, "multiplicity " + c.literal(num) + " is not an integer in [1, 1024]");
               mult = static_cast<std::uint32_t>(num.value);
@@ -578,7 +580,7 @@ TopologyPtr read_topology(json::Cursor& c, const std::string& path, const std::s
 }
 
 TopologyPtr parse_topology_text(const std::string& text, const std::string& source, const std::string& name) {
-  json::Cursor c(text, source);
+  io::json::Cursor c(text, source);
   auto t = read_topology(c, "", name);
   if (!c.at_end()) c.fail(c.pos(), "top level", "unexpected text after the end of the graph object");
   return t;
@@ -590,8 +592,8 @@ TopologyPtr load_topology_file(const std::string& path) {
     return path.size() > e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0;
   };
   if (ends_with(".dot") || ends_with(".gv"))
-    return parse_topology_dot(read_json_input(path), path, "graph:" + path);
-  return parse_topology_text(read_json_input(path), path, "graph:" + path);
+    return io::parse_topology_dot(io::read_json_input(path), path, "graph:" + path);
+  return parse_topology_text(io::read_json_input(path), path, "graph:" + path);
 }
 
 namespace {

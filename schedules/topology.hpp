@@ -24,7 +24,7 @@
 
 namespace schedcert::schedules {
 
-namespace json {
+namespace io::json {
 class Cursor;
 }
 
@@ -100,14 +100,16 @@ std::string builtin_topology_names();
 TopologyPtr load_topology_file(const std::string& path);
 TopologyPtr parse_topology_text(const std::string& text, const std::string& source,
                                 const std::string& name);
-// A graph in Graphviz's dot language (topology_dot.cpp: parsed by cgraph; `graph` undirected,
+// A graph in Graphviz's dot language (io/topology_dot.cpp: parsed by cgraph; `graph` undirected,
 // `digraph` directed, multiplicity from the edge attribute `multiplicity` or parallel edges).
 // load_topology_file reads FILE.dot and FILE.gv this way.
+namespace io {
 TopologyPtr parse_topology_dot(const std::string& text, const std::string& source,
                                const std::string& name);
+}  // namespace io
 // The same object read at the cursor (a schedule file's embedded "network"); `path` prefixes
 // error paths. The topology's name is the object's "name" (required there).
-TopologyPtr read_topology(json::Cursor& c, const std::string& path, const std::string& name);
+TopologyPtr read_topology(io::json::Cursor& c, const std::string& path, const std::string& name);
 // The JSON object of a topology, as embedded in a schedule file (one line per edge).
 std::string topology_json(const Topology& t, const std::string& indent);
 

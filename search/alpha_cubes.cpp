@@ -7,20 +7,20 @@
 #include <set>
 #include <sstream>
 
-#include "encodings/alpha.hpp"
-#include "encodings/alpha_cnf.hpp"
-#include "encodings/sat_backend.hpp"
-#include "encodings/sat_cnf.hpp"
+#include "encodings/alpha/alpha.hpp"
+#include "encodings/alpha/cnf.hpp"
+#include "encodings/sat/backend.hpp"
+#include "encodings/sat/cnf.hpp"
 #include "schedules/automorphisms.hpp"
 #include "schedules/error.hpp"
-#include "schedules/watchdog.hpp"
+#include "schedules/budget/watchdog.hpp"
 #include "search/coverage.hpp"
 
 namespace schedcert::search {
 
 using nlohmann::json;
 using schedules::Node;
-namespace ac = encodings::alpha_cnf;
+namespace ac = encodings::alpha::cnf;
 
 std::string check_cds(int d, const std::vector<Node>& s) {
   const Node n = Node{1} << d;
@@ -68,11 +68,12 @@ class AlphaFamily : public Family {
   // The query is checked before anything is sized by it (a shift by d = 99 was undefined).
   explicit AlphaFamily(const AlphaQuery& q) : q_(q), n_(check_alpha_query(q)), pairs_(q.d) {
     // Before building (issue 18): n vertex variables, the counter's n x (k + 1), ~2 n k clauses.
-    schedules::command_budget().admit(
-        encodings::sat_estimate_bytes(std::uint64_t{n_} * (q.max_size + 2),
-                                      std::uint64_t{n_} * (2 * std::uint64_t{q.max_size} + 3)),
-        "the alpha query of Q" + std::to_string(q.d) + " (a counter up to " + std::to_string(q.max_size + 1) + ")");
-    encodings::Cnf cnf;
+    schedules::budget::command_budget().admit(
+        encodings::sat::sat_estimate_bytes(std::uint64_t{n_} * (q.max_size + 2),
+                                           std::uint64_t{n_} * (2 * std::uint64_t{q.max_size} + 3)),
+        "the alpha query of Q" + std::to_string(q.d) + " (a counter up to " +
+            std::to_string(q.max_size + 1) + ")");
+    encodings::sat::Cnf cnf;
     std::vector<int> xs;
     for (Node v = 0; v < n_; ++v) xs.push_back(cnf.new_var());
     ac::add_domination(cnf, q.d);
@@ -135,7 +136,8 @@ class AlphaFamily : public Family {
     for (Node v : s) in[v] = true;
     if (!in[0]) return "";  // tree_from_set wants node 0 in S; the set is a valid CDS anyway
     std::string why;
-    const auto leaves = encodings::spanning_tree_leaves(q_.d, encodings::tree_from_set(q_.d, in), &why);
+    const auto leaves = encodings::alpha::spanning_tree_leaves(
+        q_.d, encodings::alpha::tree_from_set(q_.d, in), &why);
     if (!leaves || *leaves < n_ - s.size()) return "the tree built from the set fails: " + why;
     return "";
   }

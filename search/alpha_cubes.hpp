@@ -3,9 +3,10 @@
 // run proves gamma_c(Q_d) >= k + 1, i.e. alpha(d) <= 2^d - k - 1; a SAT cube gives a CDS of
 // size <= k, i.e. a spanning tree with >= 2^d - k leaves (re-checked natively).
 //
-// Base CNF (alpha_cnf.hpp): x_v = "v in S" (variable v + 1); domination; |S| <= k (Sinz counter);
-// x_0. Connectivity: separator cuts added lazily (each re-checked by alpha_cnf::check_cut and
-// valid for every connected set, so a worker pools them across its cubes).
+// Base CNF (encodings/alpha/cnf.hpp): x_v = "v in S" (variable v + 1); domination; |S| <= k (Sinz
+// counter); x_0. Connectivity: separator cuts added lazily (each re-checked by
+// alpha::cnf::check_cut and valid for every connected set, so a worker pools them across its
+// cubes).
 //
 // Splitting argument (why the cubes, with their side clauses, cover every CDS up to symmetry).
 // Let S be a CDS with 2 <= |S| <= k (|S| = 1 is impossible for d >= 2). Let m be the largest

@@ -11,9 +11,9 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "encodings/lrat_check.hpp"
-#include "encodings/sat_drat.hpp"
-#include "schedules/atomic_file.hpp"
+#include "encodings/sat/lrat_check.hpp"
+#include "encodings/sat/drat.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "schedules/error.hpp"
 
 namespace schedcert::search {
@@ -48,7 +48,7 @@ void add_clause(CaDiCaL::Solver& s, const Clause& c) {
 
 // Checks `proof` against base + rest; fills rec. Two checkers, both must accept: our forward DRAT
 // checker (which writes the LRAT proof with the hints it found) and the Coq-verified LRAT
-// checker on that LRAT proof and the same CNF (encodings/lrat_check.hpp). Without a configured
+// checker on that LRAT proof and the same CNF (encodings/sat/lrat_check.hpp). Without a configured
 // verified checker (a build without Coq/OCaml), the DRAT check alone decides and the record says
 // so.
 // Returns the CPU seconds of the verified checker (a child process: not in this thread's time).
@@ -59,8 +59,9 @@ double check_into(const Family& f, const std::vector<Clause>& rest, const std::s
   cnf.insert(cnf.end(), rest.begin(), rest.end());
   std::string stem = proof;
   if (stem.size() > 5 && stem.compare(stem.size() - 5, 5, ".drat") == 0) stem.resize(stem.size() - 5);
-  const bool verified_checker = !encodings::lrat_checker_path().empty();
-  const encodings::UnsatCertificate c = encodings::certify_unsat(cnf, proof, stem, "", false);
+  const bool verified_checker = !encodings::sat::lrat_checker_path().empty();
+  const encodings::sat::UnsatCertificate c =
+      encodings::sat::certify_unsat(cnf, proof, stem, "", false);
   std::error_code ec;
   fs::remove(stem + ".cnf", ec);
   rec.lrat_verified = c.lrat.verified;
@@ -75,7 +76,7 @@ double check_into(const Family& f, const std::vector<Clause>& rest, const std::s
 }  // namespace
 
 void write_clauses(const std::string& path, const std::vector<Clause>& clauses) {
-  write_atomically(path, [&](std::ostream& out) {
+  schedules::io::write_atomically(path, [&](std::ostream& out) {
     for (const auto& c : clauses) {
       for (int l : c) out << l << ' ';
       out << "0\n";

@@ -2,8 +2,8 @@
 // the worker's pool of extra clauses, a lazy-refinement loop, and the certificate of the answer.
 //
 // UNSAT: CaDiCaL traces a binary DRAT proof during the whole loop (frozen variables keep it
-// consistent when clauses arrive later, as in encodings/alpha_cds.cpp); the proof is checked
-// against the final CNF by encodings/sat_drat.hpp. If that check fails, a fresh CaDiCaL run on
+// consistent when clauses arrive later, as in encodings/alpha/cds.cpp); the proof is checked
+// against the final CNF by encodings/sat/drat.hpp. If that check fails, a fresh CaDiCaL run on
 // the final CNF writes a new proof, which is checked. Unchecked: the cube stays unknown.
 // SAT: the family's refine() returns a witness it verified natively (or lazy clauses, each
 // re-validated by validate_extra before it is added: a bad one is an internal error).

@@ -12,8 +12,8 @@
 #include <set>
 #include <sstream>
 
-#include "encodings/lrat_check.hpp"
-#include "encodings/sat_drat.hpp"
+#include "encodings/sat/lrat_check.hpp"
+#include "encodings/sat/drat.hpp"
 #include "schedules/error.hpp"
 #include "search/conquer.hpp"
 
@@ -65,10 +65,11 @@ std::string scratch_file(const char* what) {
 }
 
 // Both checkers on the coverage CNF: our DRAT checker (writing LRAT) and the Coq-verified LRAT
-// checker (encodings/lrat_check.hpp); without a verified checker in the build, DRAT alone.
+// checker (encodings/sat/lrat_check.hpp); without a verified checker in the build, DRAT alone.
 void certify_into(Coverage& cov, const std::vector<Clause>& cnf, const std::string& proof) {
-  const bool verified_checker = !encodings::lrat_checker_path().empty();
-  const encodings::UnsatCertificate c = encodings::certify_unsat(cnf, proof, proof, "", false);
+  const bool verified_checker = !encodings::sat::lrat_checker_path().empty();
+  const encodings::sat::UnsatCertificate c =
+      encodings::sat::certify_unsat(cnf, proof, proof, "", false);
   std::error_code ec;
   std::filesystem::remove(proof + ".cnf", ec);
   cov.checked = c.drat.verified && (c.lrat.verified || !verified_checker);

@@ -39,7 +39,7 @@ struct ProofRecord {
   std::uint64_t bytes = 0;
   std::string hash;             // FNV-1a 64 of the proof file (an identifier, not a signature)
   std::uint64_t lemmas = 0;
-  bool checked = false;         // our DRAT checker (encodings/sat_drat.hpp) accepted it, and the
+  bool checked = false;         // our DRAT checker (encodings/sat/drat.hpp) accepted it, and the
                                 // Coq-verified LRAT checker accepted the LRAT proof it wrote
   bool lrat_verified = false;   // the verified checker's verdict on its own
   std::string cnf_sha256;       // of the CNF the verified checker read (it states the hash)

@@ -7,7 +7,7 @@
 // group (nauty, schedules/automorphisms.hpp), solve every cube on its own (CaDiCaL, a fresh
 // solver per cube, lazy clauses added in a loop where the family needs them), and certify:
 //   1. every UNSAT cube: a DRAT proof of (base CNF + cube clauses + extra clauses) checked by
-//      our checker (encodings/sat_drat.hpp); every extra clause re-validated natively;
+//      our checker (encodings/sat/drat.hpp); every extra clause re-validated natively;
 //   2. coverage: a CNF made of the family's symmetry-breaking clauses (each family proves in its
 //      design note that every solution of the query has an automorphic image satisfying them)
 //      and the negation of every cube is UNSAT, with a checked DRAT proof (coverage.hpp). So if

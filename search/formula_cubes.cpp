@@ -8,13 +8,13 @@
 #include <set>
 #include <sstream>
 
-#include "encodings/synth_successive.hpp"
-#include "encodings/synth_timeindexed.hpp"
+#include "encodings/synth/successive.hpp"
+#include "encodings/synth/timeindexed.hpp"
 #include "schedules/automorphisms.hpp"
 #include "schedules/constructions/desprez1993/successive_broadcast.hpp"
 #include "schedules/error.hpp"
 #include "schedules/model.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "search/coverage.hpp"
 #include "search/propagator.hpp"
 #include "verifier/native.hpp"
@@ -149,7 +149,7 @@ class FormulaFamily : public Family {
     out.values[sy::kTrue] = true;
     const schedules::Schedule s = succ_ ? succ_->decode(out) : ti_->decode(out);
     std::ostringstream text;
-    schedules::write_schedule_json(s, text);
+    schedules::io::write_schedule_json(s, text);
     Refinement r;
     r.witness = json::parse(text.str());
     return r;
@@ -419,7 +419,7 @@ Coverage FormulaFamily::check_coverage(const std::vector<Cube>& cubes) const {
 
 std::string FormulaFamily::check_witness(const json& w) const {
   try {
-    const auto file = schedules::parse_schedule_json(w.dump(), "witness");
+    const auto file = schedules::io::parse_schedule_json(w.dump(), "witness");
     const auto& s = file.schedule;
     if (s.network().name() != net_.name()) return "witness is for network " + s.network().name();
     if (s.model() != model_) return "witness is for another model";

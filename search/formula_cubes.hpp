@@ -1,6 +1,6 @@
 // The synthesis families: "does a schedule of T steps exist?" for the exact time-indexed query
-// (encodings/synth_timeindexed.hpp, any network, model and problem) and for successive
-// broadcasts with a free or fixed allocation (encodings/synth_successive.hpp), split into cubes.
+// (encodings/synth/timeindexed.hpp, any network, model and problem) and for successive
+// broadcasts with a free or fixed allocation (encodings/synth/successive.hpp), split into cubes.
 //
 // Base CNF: the encoding's synth::Formula as built by its public constructor (with its own
 // symmetry-breaking rules, proved in docs/synthesis.md and docs/successive-optimum.md), clauses

@@ -9,9 +9,9 @@
 #include <set>
 #include <sstream>
 
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "schedules/error.hpp"
-#include "schedules/sha256.hpp"
+#include "schedules/io/sha256.hpp"
 #include "search/conquer.hpp"
 
 namespace schedcert::search {
@@ -54,12 +54,14 @@ T field(const json& j, const char* key, const std::string& path, std::size_t lin
 
 }  // namespace
 
-std::string query_sha256(const json& query) { return schedules::sha256_hex(query.dump()); }
+std::string query_sha256(const json& query) {
+  return schedules::io::sha256_hex(query.dump());
+}
 
 std::string cubes_sha256(const std::vector<Cube>& cubes) {
   json a = json::array();
   for (const auto& c : cubes) a.push_back(to_json(c));
-  return schedules::sha256_hex(a.dump());
+  return schedules::io::sha256_hex(a.dump());
 }
 
 Ledger ledger_of(const RunDir& run) {
@@ -102,10 +104,10 @@ void write_ledger(const Ledger& l, const std::string& path) {
   json cov = l.coverage;
   cov.erase("sha256");
   h["coverage"] = cov;
-  h["coverage"]["sha256"] = schedules::sha256_hex(cov.dump());
+  h["coverage"]["sha256"] = schedules::io::sha256_hex(cov.dump());
   h["schedcert_version"] = l.schedcert_version;
   h["rows"] = l.rows.size();
-  write_atomically("ledger", path, [&](std::ostream& out) {
+  schedules::io::write_atomically("ledger", path, [&](std::ostream& out) {
     out << h.dump() << "\n";
     for (const auto& r : l.rows) out << row_line(r) << "\n";
   });
@@ -149,7 +151,7 @@ Ledger read_ledger(const std::string& path) {
       if (!l.coverage.is_object()) bad(path, line, "field \"coverage\" must be an object");
       json cov = l.coverage;
       cov.erase("sha256");
-      if (l.coverage.value("sha256", "") != schedules::sha256_hex(cov.dump()))
+      if (l.coverage.value("sha256", "") != schedules::io::sha256_hex(cov.dump()))
         bad(path, line, "field \"coverage\": its sha256 does not match the record");
       l.schedcert_version = j.value("schedcert_version", "");
       expected_rows = field<std::size_t>(j, "rows", path, line);

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "schedules/atomic_file.hpp"
+#include "schedules/io/atomic_file.hpp"
 #include "schedules/error.hpp"
 
 namespace schedcert::search {
@@ -26,7 +26,7 @@ json read_file_json(const fs::path& p) {
 }
 
 void write_file_json(const fs::path& p, const json& j) {
-  write_atomically(p.string(), [&](std::ostream& out) { out << j.dump(1) << "\n"; });
+  schedules::io::write_atomically(p.string(), [&](std::ostream& out) { out << j.dump(1) << "\n"; });
 }
 
 std::string hash_cubes(const std::vector<Cube>& cubes) {

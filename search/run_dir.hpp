@@ -6,7 +6,7 @@
 //   DIR/results/cube-<id>.json   one result per finished (or timed-out) cube
 //   DIR/proofs/cube-<id>.drat, .extra   checked proofs and their extra clauses (--keep-proofs)
 //   DIR/witness.json    the witness of a SAT cube;  DIR/summary.json  the last run's summary
-// Every file is written atomically (schedules/atomic_file.hpp: a temporary file renamed over the
+// Every file is written atomically (schedules/io/atomic_file.hpp: a temporary file renamed over the
 // target), so a killed run leaves complete files or none. Reading never trusts a file: a result
 // that does not parse, names a cube not in cubes.json, or claims UNSAT without a checked proof
 // is skipped (and counted), and its cube runs again. A done result is never replaced by an

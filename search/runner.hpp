@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "schedules/budget.hpp"
+#include "schedules/budget/budget.hpp"
 #include "search/run_dir.hpp"
 
 namespace schedcert::search {
@@ -29,7 +29,7 @@ struct RunOptions {
   bool progress = true;
   double progress_interval_s = 10;
   std::function<std::string()> bounds;  // extra text for the progress line (current bounds)
-  schedules::Budget budget;    // deadline of the whole run
+  schedules::budget::Budget budget;     // deadline of the whole run
 };
 
 enum class RunVerdict { Unsat, Sat, Open };

@@ -36,7 +36,7 @@ struct LowerBounds {
 
 // An upper bound on the leaves of every spanning tree of the network, with its reason. The
 // default is max_leaves_upper_bound (a degree count); a caller that has proved a smaller one
-// (encodings/alpha.hpp: alpha(d) of Q_d, certified by an UNSAT whose proof was checked) passes it
+// (encodings/alpha/alpha.hpp: alpha(d) of Q_d, certified by an UNSAT whose proof was checked) passes it
 // in, and the arguments that use it name it.
 struct LeafBound {
   std::uint64_t value = 0;

@@ -19,7 +19,7 @@
 // carries are complete iff their origin is their only target, decided from the numbering alone.
 // Auto picks it when the network and its items outweigh the schedule (kDenseFloor below).
 #include "verifier/native.hpp"
-#include "schedules/check_log.hpp"
+#include "schedules/io/check_log.hpp"
 
 #include "schedules/error.hpp"
 #include "verifier/native_detail.hpp"
@@ -119,7 +119,7 @@ Verdict verify_native(const Schedule& s, NativePath path) {
   else if (p2.completion)
     v.violation = std::move(p2.completion);
   v.valid = !v.violation.has_value();
-  schedules::note_check("native", v.valid, s.network().name());
+  schedules::io::note_check("native", v.valid, s.network().name());
   return v;
 }
 

@@ -19,7 +19,7 @@
 
 #include <unordered_map>
 
-#include "schedules/check_log.hpp"
+#include "schedules/io/check_log.hpp"
 #include "schedules/checked.hpp"
 #include "schedules/error.hpp"
 #include "schedules/transforms/translate.hpp"
@@ -130,7 +130,7 @@ Verdict verify_translated(const Schedule& s) {
     v.violation = shared;
   }
   v.valid = !v.violation;
-  schedules::note_check("symmetric", v.valid, net.name());
+  schedules::io::note_check("symmetric", v.valid, net.name());
   return v;
 }
 

@@ -25,8 +25,8 @@
 #include <sstream>
 #include <string>
 
-#include "schedules/schedule_json.hpp"
-#include "schedules/sha256.hpp"
+#include "schedules/io/schedule_json.hpp"
+#include "schedules/io/sha256.hpp"
 
 namespace schedcert::witnesses {
 
@@ -129,8 +129,8 @@ std::string coq_schedule_term(const schedules::Schedule& s) {
 
 std::string coq_default_sha256(const schedules::Schedule& s) {
   std::ostringstream json;
-  schedules::write_schedule_json(s, json);
-  return schedules::sha256_hex(json.str());
+  schedules::io::write_schedule_json(s, json);
+  return schedules::io::sha256_hex(json.str());
 }
 
 void write_coq_validity(const schedules::Schedule& s, std::ostream& out,

@@ -6,7 +6,7 @@
 #include <sstream>
 #include <tuple>
 
-#include "encodings/synth_coq_cnf.hpp"
+#include "encodings/synth/coq_cnf.hpp"
 #include "schedules/error.hpp"
 #include "witnesses/alpha_coq.hpp"
 #include "witnesses/coq_export.hpp"
@@ -43,15 +43,17 @@ std::string optimum_coq_text(const OptimumCoqInput& in) {
   else
     o << "   (the LRAT proof is larger than --coq-lrat-max: no premise-free theorem in this file) *)\n";
   o << "From Coq Require Import List NArith ZArith.\nFrom Schedcert Require Import Rules Checker.\n"
-    << "From Schedcert.lrat Require Import Cnf Lrat.\nFrom Schedcert.synth Require Import SynthCnf.\n"
+    << "From Schedcert.lrat Require Import Cnf Lrat.\nFrom Schedcert.synth Require Import "
+       "SynthCnf.\n"
     << "Import ListNotations.\nOpen Scope N_scope.\n\n"
-    << "Definition net : network := " << encodings::coq_network_term(s.network()) << ".\n"
-    << "Definition model : cmodel := " << encodings::coq_model_term(s.model()) << ".\n"
-    << "Definition prob : problem := " << encodings::coq_problem_term(s.problem()) << ".\n\n"
+    << "Definition net : network := " << encodings::synth::coq_network_term(s.network()) << ".\n"
+    << "Definition model : cmodel := " << encodings::synth::coq_model_term(s.model()) << ".\n"
+    << "Definition prob : problem := " << encodings::synth::coq_problem_term(s.problem()) << ".\n\n"
     << "(* The witness: " << s.num_transmissions() << " transmissions in " << t << " steps. *)\n"
     << "Definition sched : schedule := " << coq_schedule_term(s) << ".\n\n"
     << "Lemma sched_ok : check sched = true.\nProof. vm_compute. reflexivity. Qed.\n\n"
-    << "Lemma sched_len : length (s_steps sched) = " << t << "%nat.\nProof. vm_compute. reflexivity. Qed.\n\n"
+    << "Lemma sched_len : length (s_steps sched) = " << t
+    << "%nat.\nProof. vm_compute. reflexivity. Qed.\n\n"
     << "Lemma sched_inst : s_net sched = net /\\ s_model sched = model /\\ s_prob sched = prob.\n"
     << "Proof. vm_compute. repeat split. Qed.\n\n"
     << "Theorem optimum_from_lrat : forall steps, check_proof (" << inst << ") steps = true ->\n"

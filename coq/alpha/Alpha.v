@@ -7,7 +7,7 @@
      spanning tree has at most 2^d - k - 1 leaves.
    - alpha_exact: a checked witness with m leaves plus "no CDS of at most 2^d - m - 1 vertices"
      give max_leaf_number d m.
-   The CDS premise is what the CNF query of encodings/alpha_cnf.* answers (UNSAT, checked by the
+   The CDS premise is what the CNF query of encodings/alpha/cnf.* answers (UNSAT, checked by the
    Coq-verified LRAT checker, coq/lrat); AlphaCnf.v generates that CNF in Coq and proves the step
    from its unsatisfiability to the premise (cds_sat, alpha_from_unsat, alpha_from_lrat). *)
 From Coq Require Import Arith List Bool Lia.

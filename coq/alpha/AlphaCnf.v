@@ -4,7 +4,7 @@
    proof accepted by the verified LRAT checker (coq/lrat/Lrat.v) on alpha_cnf d level extras,
    plus a witness tree checked by check_tree, proves max_leaf_number d m.
 
-   The clauses, in the order the C++ encoder (encodings/alpha_cnf.cpp) writes them, so that the
+   The clauses, in the order the C++ encoder (encodings/alpha/cnf.cpp) writes them, so that the
    two CNFs are compared for identity (schedcert-lrat --alpha):
    - variables (DIMACS numbering, 1-based): vertex v < n = 2^d is v + 1; the "equal so far"
      variable of lex constraint t at position p is n + t n + p + 1; the sequential counter's

@@ -15,7 +15,7 @@
    The SHA-256 (ocaml-sha, Debian libsha-ocaml-dev) is of the exact bytes that were parsed
    ("c cnf-sha256"); "c cnf-clauses-sha256" is the SHA-256 of the parsed clause list rendered
    canonically (render_clauses: "l1 l2 ... 0\n" per clause, no header, no comments), which the
-   C++ side compares with the clauses its solver saw (encodings/lrat_check.cpp).
+   C++ side compares with the clauses its solver saw (encodings/sat/lrat_check.cpp).
 
    Accepted syntax (docs/lrat.md, "The driver's input syntax"): a number is an optional '-' and
    one or more decimal digits followed by a blank (space, tab, CR, LF) or the end of the file,

@@ -6,8 +6,8 @@
    valid schedule of that network, model and problem has more than T steps.
 
    This is the verified path of issue 26: the C++ writes the same clauses in the same order
-   (encodings/synth_coq_cnf.cpp) and schedcert-lrat --synth regenerates them with the extracted
-   synth_cnf and compares. It is NOT the CNF of synth_timeindexed.cpp (the item-flow core with
+   (encodings/synth/coq_cnf.cpp) and schedcert-lrat --synth regenerates them with the extracted
+   synth_cnf and compares. It is NOT the CNF of encodings/synth/timeindexed.cpp (the item-flow core with
    pruning, slack, reception and cut counts, symmetry breaking): those rules exist for speed
    and are left out here (docs/coq.md measures what that costs).
 

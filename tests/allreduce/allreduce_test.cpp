@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "../encodings/smt_test_schedules.hpp"
-#include "encodings/synthesis.hpp"
+#include "encodings/synth/synthesis.hpp"
 #include "schedules/error.hpp"
 #include "schedules/registry.hpp"
 #include "schedules/transforms/reverse.hpp"
@@ -115,7 +115,7 @@ bool sends_whole_values(const Schedule& s, std::string& why, bool buffered = fal
 // Native and Z3 agree exactly (rule, transmission, step, item, node, metrics); returns native's.
 verifier::Verdict both(const Schedule& s) {
   const auto nv = verify_native(s);
-  const auto zv = encodings::verify_smt(s);
+  const auto zv = encodings::smt::verify_smt(s);
   smt_test::agree(s, nv, zv);
   return nv;
 }
@@ -391,10 +391,11 @@ TEST_CASE("allreduce: coq export writes it, shout-whisper synthesis and reversal
   // coq/Rules.v states allreduce (issue 25); coqc runs in tests/witnesses/coq_graph_test.cpp.
   CHECK(message([&] { witnesses::write_coq(rd, out, ""); }) == "(no InputError)");
   CHECK(out.str().find("(Prob Allreduce 0 1 ") != std::string::npos);
-  // Synthesis states allreduce since issue 28 (encodings/synth_allreduce.hpp), except under
+  // Synthesis states allreduce since issue 28 (encodings/synth/allreduce.hpp), except under
   // shout-whisper.
-  CHECK(message([&] { encodings::synthesize(rd.network(), Model::ShoutWhisper, rd.problem(), 2); })
-            .find("synthesis: allreduce under shout-whisper is not supported") != std::string::npos);
+  CHECK(message([&] {
+          encodings::synth::synthesize(rd.network(), Model::ShoutWhisper, rd.problem(), 2);
+        }).find("synthesis: allreduce under shout-whisper is not supported") != std::string::npos);
   CHECK(message([&] { transforms::reverse(rd); }).find("allreduce has no time-reversed") !=
         std::string::npos);
 }

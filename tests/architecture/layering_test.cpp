@@ -67,7 +67,7 @@ TEST_CASE("architecture: every folder includes only the layers below it") {
 
 TEST_CASE("architecture: no library code sets Z3's own \"timeout\" parameter") {
   // Z3 4.8.12's timer pool crashes or hangs a process that forks while a timer runs
-  // (encodings/z3_interrupts.hpp); time limits go through Z3Deadline instead.
+  // (encodings/smt/z3_interrupts.hpp); time limits go through Z3Deadline instead.
   const std::size_t files = for_each_library_line([](const std::string&, int, const std::string& file, int lineno,
                                                      const std::string& line) {
     if (line.find("set(\"timeout\"") != std::string::npos)

@@ -11,7 +11,7 @@
 #include <string>
 #include <unistd.h>
 
-#include "encodings/smt_verifier.hpp"
+#include "encodings/smt/verifier.hpp"
 #include "schedules/registry.hpp"
 #include "verifier/native.hpp"
 
@@ -51,7 +51,7 @@ TEST_CASE("bertsekas1991: Z3 verifier agrees with native on every construction, 
         CAPTURE(to_string(m));
         CAPTURE(d);
         auto nv = verifier::verify_native(s);
-        auto zv = encodings::verify_smt(s);
+        auto zv = encodings::smt::verify_smt(s);
         CHECK(nv.valid);
         CHECK(zv.valid == nv.valid);
         CHECK(zv.metrics.steps == nv.metrics.steps);
@@ -75,7 +75,7 @@ TEST_CASE("bertsekas1991: exported SMT-LIB2 at d = 3 is unsat for z3 and cvc5") 
       p.model = m;
       Schedule s = generate(c, p);
       const fs::path f = dir / (c.name + "-" + to_string(m) + ".smt2");
-      std::ofstream(f) << encodings::smt2_query(s);
+      std::ofstream(f) << encodings::smt::smt2_query(s);
       CAPTURE(f.string());
       const std::string z = run("z3 " + f.string());
       const std::string v = run("cvc5 " + f.string());

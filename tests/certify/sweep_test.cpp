@@ -17,7 +17,7 @@
 
 #include "certify/sweep.hpp"
 #include "schedules/error.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "verifier/bounds.hpp"
 #include "verifier/native.hpp"
 #include "tests/cli/run_cli.hpp"
@@ -95,7 +95,7 @@ TEST_CASE("sweep: verdicts agree with independently checked facts") {
     }
     // Every saved schedule: re-read from disk, re-verified, same network/model, step count.
     if (!r.witness_file.empty()) {
-      const auto f = schedules::read_schedule_file(r.witness_file);
+      const auto f = schedules::io::read_schedule_file(r.witness_file);
       CHECK(verifier::verify_native(f.schedule).valid);
       CHECK(f.schedule.network().name() == r.network);
       CHECK(schedules::to_string(f.schedule.model()) == r.model);

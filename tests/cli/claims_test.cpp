@@ -1,6 +1,6 @@
 // Issue 25, part 4: "certified", "verified", "optimal" and their kin are printed only when a check
 // established them on this run. Each command below runs with SCHEDCERT_CHECK_LOG set, so the
-// library appends a line per check that ran (schedules/check_log.hpp: native, smt, symmetric,
+// library appends a line per check that ran (schedules/io/check_log.hpp: native, smt, symmetric,
 // drat, lrat, tree; passed or failed). Every claim word in the command's output (stdout and
 // stderr) is then matched against that log:
 //   - a claim about the Coq-verified LRAT checker ("accepted by the Coq-verified checker",

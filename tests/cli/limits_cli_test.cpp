@@ -1,5 +1,5 @@
 // Issue 18: --timeout is a budget for the whole command and --max-memory holds, per command
-// family, as a user runs them (schedules/watchdog.hpp). Each case gives a tiny budget to an
+// family, as a user runs them (schedules/budget/watchdog.hpp). Each case gives a tiny budget to an
 // instance far larger than the budget and checks the documented exit code, the message, and the
 // wall time: at most twice the budget (plus one second of process start-up under sanitizers).
 #include <doctest/doctest.h>

@@ -1,5 +1,5 @@
 // alpha(d), the maximum number of leaves of a spanning tree of Q_d (Desprez et al. 1993,
-// Proposition 2), certified by encodings::search_alpha (connected domination, lazy separator
+// Proposition 2), certified by encodings::alpha::search_alpha (connected domination, lazy separator
 // cuts) on both engines, and by the older layered Z3 encoding. The values are compared with
 // 2^d - gamma_c(Q_d) from the literature on connected domination of hypercubes
 // (gamma_c(Q_2..Q_5) = 2, 4, 6, 10) and with the paper's "alpha(4) >= 10". The certificates are
@@ -12,14 +12,15 @@
 #include <memory>
 #include <string>
 
-#include "encodings/alpha.hpp"
-#include "encodings/alpha_cnf.hpp"
-#include "encodings/lrat_check.hpp"
-#include "encodings/sat_drat.hpp"
+#include "encodings/alpha/alpha.hpp"
+#include "encodings/alpha/cnf.hpp"
+#include "encodings/sat/lrat_check.hpp"
+#include "encodings/sat/drat.hpp"
 #include "verifier/bounds.hpp"
 
 using namespace schedcert;
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::alpha;
+using namespace schedcert::encodings::sat;
 
 namespace {
 
@@ -51,17 +52,17 @@ TEST_CASE("alpha: separator cuts are valid and checked natively") {
   // Q3, S = {0, 1, 6, 7}: two components {0,1} and {6,7}.
   std::vector<bool> s(8, false);
   s[0] = s[1] = s[6] = s[7] = true;
-  const auto cuts = alpha_cnf::separator_cuts(3, s);
+  const auto cuts = cnf::separator_cuts(3, s);
   REQUIRE_FALSE(cuts.empty());
   for (const auto& c : cuts) {
-    CHECK(alpha_cnf::check_cut(3, c) == "");
+    CHECK(cnf::check_cut(3, c) == "");
     bool violated = true;  // S itself violates every cut
     for (int l : c) violated &= (l > 0) ? !s[l - 1] : s[-l - 1];
     CHECK(violated);
   }
   // Not a separator: -x0 -x7 | x1 (0-2-3-7 avoids 1).
-  CHECK(alpha_cnf::check_cut(3, {-1, -8, 2}).find("do not separate") != std::string::npos);
-  CHECK(alpha_cnf::check_cut(3, {-1, 2}) != "");
+  CHECK(cnf::check_cut(3, {-1, -8, 2}).find("do not separate") != std::string::npos);
+  CHECK(cnf::check_cut(3, {-1, 2}) != "");
 }
 
 TEST_CASE("alpha(d) certified for d = 1..5 with CaDiCaL / DRAT re-checked, SMT-LIB2 by z3 and cvc5") {

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/cli/run_cli.hpp"
 #include "verifier/native.hpp"
 
@@ -30,7 +30,7 @@ TEST_CASE("cli synthesize successive-broadcast: free allocation optimum with wit
   CHECK(has(r.out, "UNSAT of query " + smt2));
   CHECK(has(r.out, "allocation (sources in broadcast order):"));
   CHECK(has(r.out, "[successive]"));  // progress on stderr
-  const auto f = schedcert::schedules::read_schedule_file(json);
+  const auto f = schedcert::schedules::io::read_schedule_file(json);
   CHECK(f.schedule.problem().sources.size() == 4);
   const auto v = schedcert::verifier::verify_native(f.schedule);
   CHECK(v.valid);

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "encodings/alpha.hpp"
-#include "encodings/sat_drat.hpp"
+#include "encodings/alpha/alpha.hpp"
+#include "encodings/sat/drat.hpp"
 #include "tests/cli/run_cli.hpp"
 
 using schedcert::testing::run_cli;
@@ -27,10 +27,11 @@ TEST_CASE("cli search alpha: certified d = 4, gap on a tiny budget for d = 6") {
   const auto j = nlohmann::json::parse(f);
   CHECK(j["alpha"] == 10);
   CHECK(j["proof_checked"] == true);
-  std::vector<std::pair<schedcert::encodings::Node, schedcert::encodings::Node>> edges;
+  std::vector<std::pair<schedcert::encodings::alpha::Node, schedcert::encodings::alpha::Node>>
+      edges;
   for (const auto& e : j["edges"]) edges.emplace_back(e[0], e[1]);
-  CHECK(schedcert::encodings::spanning_tree_leaves(4, edges) == 10u);
-  CHECK(schedcert::encodings::check_drat_files(j["cnf"], j["drat"]).verified);
+  CHECK(schedcert::encodings::alpha::spanning_tree_leaves(4, edges) == 10u);
+  CHECK(schedcert::encodings::sat::check_drat_files(j["cnf"], j["drat"]).verified);
   std::filesystem::remove(json);
   std::filesystem::remove_all(cert);
 

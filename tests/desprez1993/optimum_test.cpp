@@ -1,4 +1,4 @@
-// Successive broadcasts with the allocation left free (encodings/synth_successive.hpp): the
+// Successive broadcasts with the allocation left free (encodings/synth/successive.hpp): the
 // exact optimum on Q2 and Q3 under shout-whisper, the UNSAT query for one step less re-answered
 // by the z3 and cvc5 command-line tools, and the comparison with Desprez, Fraigniaud &
 // Tourancheau 1993 (Prop. 1: 2p + log2 p - 2; Prop. 2: 2p - alpha(d) - 1 with alpha(2) = 2,
@@ -10,14 +10,14 @@
 #include <filesystem>
 #include <set>
 
-#include "encodings/synth_successive.hpp"
+#include "encodings/synth/successive.hpp"
 #include "schedules/constructions/desprez1993/successive_broadcast.hpp"
 #include "schedules/error.hpp"
 #include "verifier/native.hpp"
 
 using namespace schedcert;
 using namespace schedcert::schedules;
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::synth;
 
 namespace {
 

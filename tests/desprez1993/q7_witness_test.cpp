@@ -14,7 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "encodings/alpha.hpp"
+#include "encodings/alpha/alpha.hpp"
 #include "tests/cli/run_cli.hpp"
 
 namespace fs = std::filesystem;
@@ -25,10 +25,11 @@ TEST_CASE("alpha(7) >= 100: the committed witness, re-checked natively and by co
   REQUIRE(in);
   const auto j = nlohmann::json::parse(in);
   CHECK(j["dim"] == 7);
-  std::vector<std::pair<schedcert::encodings::Node, schedcert::encodings::Node>> edges;
+  std::vector<std::pair<schedcert::encodings::alpha::Node, schedcert::encodings::alpha::Node>>
+      edges;
   for (const auto& e : j["edges"]) edges.emplace_back(e[0], e[1]);
   std::string why;
-  const auto leaves = schedcert::encodings::spanning_tree_leaves(7, edges, &why);
+  const auto leaves = schedcert::encodings::alpha::spanning_tree_leaves(7, edges, &why);
   INFO(why);
   REQUIRE(leaves.has_value());
   CHECK(*leaves == 100u);

@@ -1,11 +1,11 @@
 // Dimakopoulos & Dimopoulos 1998: the smallest A1 and A2 schedules re-checked by the Z3
-// verifier (encodings/smt_verifier.hpp), which shares nothing with the native one; and the
+// verifier (encodings/smt/verifier.hpp), which shares nothing with the native one; and the
 // optimality of the single-port path schedules confirmed by Z3 synthesis (T - 1 steps: unsat),
 // independently of the separator bound of verifier/bounds.cpp.
 #include <doctest/doctest.h>
 
-#include "encodings/smt_verifier.hpp"
-#include "encodings/synthesis.hpp"
+#include "encodings/smt/verifier.hpp"
+#include "encodings/synth/synthesis.hpp"
 #include "schedules/constructions/dimakopoulos1998/algorithm_a1.hpp"
 #include "schedules/constructions/dimakopoulos1998/algorithm_a2.hpp"
 #include "schedules/constructions/dimakopoulos1998/factor_te.hpp"
@@ -18,7 +18,7 @@ namespace {
 
 void both_engines_accept(const Schedule& s) {
   auto nv = verifier::verify_native(s);
-  auto zv = encodings::verify_smt(s);
+  auto zv = encodings::smt::verify_smt(s);
   CHECK_MESSAGE(nv.valid, why(nv));
   CHECK_MESSAGE(zv.valid, why(zv));
   CHECK(zv.metrics.steps == nv.metrics.steps);
@@ -51,7 +51,7 @@ TEST_CASE("dimakopoulos1998 Z3: a broken A1 schedule is rejected by both engines
       if (t + 1 < full.num_transmissions()) cut.add(full.from(t), full.to(t), full.packet(t)[0]);
   }
   auto nv = verifier::verify_native(cut);
-  auto zv = encodings::verify_smt(cut);
+  auto zv = encodings::smt::verify_smt(cut);
   CHECK_FALSE(nv.valid);
   CHECK_FALSE(zv.valid);
   REQUIRE(nv.violation);
@@ -67,11 +67,11 @@ TEST_CASE("dimakopoulos1998 Z3: single-port paths P3, P4 cannot beat the per-dim
     Network net = Network::parse("P" + std::to_string(n));
     const auto t =
         static_cast<unsigned>(dd::factor_te_steps(net.factors()[0], Model::SinglePortFull));
-    encodings::SynthesisOptions o;
+    encodings::synth::SynthesisOptions o;
     o.timeout_ms = 60000;
     o.counting_bounds = false;  // make the solver prove it, not the counting arguments
-    auto below = encodings::synthesize(net, Model::SinglePortFull, te(), t - 1, o);
-    CHECK(below.status == encodings::SynthesisStatus::Impossible);
+    auto below = encodings::synth::synthesize(net, Model::SinglePortFull, te(), t - 1, o);
+    CHECK(below.status == encodings::synth::SynthesisStatus::Impossible);
     CHECK(below.certificate.rfind("UNSAT", 0) == 0);
     // And AS(P_n) (eq. (3)) is below that: the bound (3) is not attainable on paths.
     CHECK(as_bound(net) < t);

@@ -12,7 +12,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "encodings/lrat_check.hpp"
+#include "encodings/sat/lrat_check.hpp"
 #include "tests/cli/run_cli.hpp"
 
 namespace fs = std::filesystem;
@@ -36,7 +36,9 @@ std::string slurp(const fs::path& f) {
   return ss.str();
 }
 
-std::string checker() { return schedcert::encodings::lrat_checker_path(); }
+std::string checker() {
+  return schedcert::encodings::sat::lrat_checker_path();
+}
 
 // search alpha --emit DIR, then schedcert-lrat --alpha on its files.
 schedcert::testing::CliResult run_alpha(const Dir& dir, int d, int level) {

@@ -9,16 +9,16 @@
 #include <random>
 #include <vector>
 
-#include "encodings/sat_drat.hpp"
+#include "encodings/sat/drat.hpp"
 
 namespace schedcert::test {
 
 // holes + 1 pigeons in `holes` holes; variable p * holes + h + 1 says pigeon p sits in hole h.
-inline std::vector<encodings::Clause> pigeonhole(int holes) {
-  std::vector<encodings::Clause> f;
+inline std::vector<encodings::sat::Clause> pigeonhole(int holes) {
+  std::vector<encodings::sat::Clause> f;
   const int pigeons = holes + 1;
   for (int p = 0; p < pigeons; ++p) {
-    encodings::Clause c;
+    encodings::sat::Clause c;
     for (int h = 0; h < holes; ++h) c.push_back(p * holes + h + 1);
     f.push_back(c);
   }
@@ -29,12 +29,12 @@ inline std::vector<encodings::Clause> pigeonhole(int holes) {
 }
 
 // `clauses` random clauses of 3 distinct variables out of 1..vars, each literal's sign random.
-inline std::vector<encodings::Clause> random3(int vars, int clauses, std::uint64_t seed) {
+inline std::vector<encodings::sat::Clause> random3(int vars, int clauses, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<int> var(1, vars);
-  std::vector<encodings::Clause> f;
+  std::vector<encodings::sat::Clause> f;
   for (int i = 0; i < clauses; ++i) {
-    encodings::Clause c;
+    encodings::sat::Clause c;
     while (c.size() < 3) {
       const int v = var(rng);
       bool dup = false;

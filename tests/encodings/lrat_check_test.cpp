@@ -1,4 +1,4 @@
-// The LRAT path (encodings/lrat_check.hpp): our DRAT checker writes LRAT, and the checker proved
+// The LRAT path (encodings/sat/lrat_check.hpp): our DRAT checker writes LRAT, and the checker proved
 // in Coq and extracted to OCaml (schedcert-lrat) accepts it; hand-made LRAT proofs with RUP and
 // RAT steps; and tampered proofs (a hint removed, a literal changed, a weaker CNF) are REJECTED.
 // A missing schedcert-lrat is a failure, not a skip.
@@ -10,11 +10,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "encodings/lrat_check.hpp"
-#include "encodings/sat_backend.hpp"
+#include "encodings/sat/lrat_check.hpp"
+#include "encodings/sat/backend.hpp"
 #include "tests/encodings/cnf_families.hpp"
 
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::sat;
 namespace fs = std::filesystem;
 using schedcert::test::pigeonhole;
 

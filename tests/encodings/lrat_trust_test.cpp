@@ -1,4 +1,4 @@
-// Issue 25, "verified must mean verified", for the LRAT path (encodings/lrat_check.hpp):
+// Issue 25, "verified must mean verified", for the LRAT path (encodings/sat/lrat_check.hpp):
 //  1. the driver of the verified checker (coq/lrat/lrat_main.ml) refuses numbers it cannot
 //     represent instead of wrapping them (the issue's reproduction: a satisfiable CNF was
 //     VERIFIED UNSAT), and every malformed number is an input error naming the file and line;
@@ -18,13 +18,13 @@
 #include <fstream>
 #include <sstream>
 
-#include "encodings/lrat_check.hpp"
+#include "encodings/sat/lrat_check.hpp"
 #include "schedules/disagree.hpp"
 #include "schedules/error.hpp"
-#include "schedules/sha256.hpp"
+#include "schedules/io/sha256.hpp"
 #include "tests/cli/run_cli.hpp"
 
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::sat;
 namespace fs = std::filesystem;
 
 namespace {
@@ -123,14 +123,14 @@ TEST_CASE("lrat trust: only the checker binary the build made runs, another one 
   const std::string built = lrat_checker_path();
   const std::string want = built_lrat_checker_sha256();
   REQUIRE(want.size() == 64);
-  CHECK(schedcert::schedules::sha256_hex(slurp(built)) == want);
+  CHECK(schedcert::schedules::io::sha256_hex(slurp(built)) == want);
   Dir t;
   const auto sat = t.file("sat.cnf", "p cnf 2 2\n1 0\n-2 0\n");  // satisfiable
   const auto proof = t.file("p.lrat", "3 0 1 2 0\n");
   // The issue's fake: any program that says "s VERIFIED UNSAT".
   const auto fake = t.file("fake-lrat", "#!/bin/sh\necho 'c cnf-sha256 0'\necho 's VERIFIED UNSAT'\nexit 0\n");
   chmod(fake.c_str(), 0755);
-  const std::string fake_sha = schedcert::schedules::sha256_hex(slurp(fake));
+  const std::string fake_sha = schedcert::schedules::io::sha256_hex(slurp(fake));
   {
     CheckerEnv env(fake);
     CHECK(lrat_checker_path() == fake);
@@ -192,12 +192,13 @@ TEST_CASE("lrat trust: the CNF the checker read must be the CNF the solver saw (
   INFO(ok.summary());
   CHECK(ok.verified());
   CHECK(ok.lrat.cnf_clauses_sha256 == clauses_sha256(f));
-  CHECK(ok.lrat.cnf_sha256 == schedcert::schedules::sha256_hex(slurp((t.p / "ok.cnf").string())));
+  CHECK(ok.lrat.cnf_sha256 ==
+        schedcert::schedules::io::sha256_hex(slurp((t.p / "ok.cnf").string())));
   // The file altered between writing and checking (a comment added: same clauses, other bytes).
   const std::string path = (t.p / "alt.cnf").string();
   const std::string written = write_dimacs(f, path);
   std::ofstream(path, std::ios::app) << "c altered after writing\n";
-  const std::string now = schedcert::schedules::sha256_hex(slurp(path));
+  const std::string now = schedcert::schedules::io::sha256_hex(slurp(path));
   try {
     certify_unsat_file(f, path, written, drat(), (t.p / "alt.lrat").string());
     FAIL("an altered CNF file was accepted");

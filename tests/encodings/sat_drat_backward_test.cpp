@@ -1,4 +1,4 @@
-// The backward, core-first DRAT checker (encodings/sat_drat_backward.cpp, issue 27): it rejects
+// The backward, core-first DRAT checker (encodings/sat/drat_backward.cpp, issue 27): it rejects
 // bad proofs (a non-RUP lemma in the core, no empty clause, a needed clause deleted), agrees with
 // the forward checker on the hand-made proofs of sat_drat_test.cpp and on CaDiCaL proofs (random
 // 3-SAT, pigeonhole; also with lemmas removed from them), and its trimmed LRAT proofs are
@@ -13,14 +13,14 @@
 #include <fstream>
 #include <sstream>
 
-#include "encodings/lrat_check.hpp"
-#include "encodings/sat_backend.hpp"
+#include "encodings/sat/lrat_check.hpp"
+#include "encodings/sat/backend.hpp"
 #include "tests/encodings/cnf_families.hpp"
-#include "encodings/sat_drat.hpp"
-#include "encodings/sat_drat_reader.hpp"
+#include "encodings/sat/drat.hpp"
+#include "encodings/sat/drat_reader.hpp"
 #include "schedules/error.hpp"
 
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::sat;
 namespace fs = std::filesystem;
 using schedcert::test::pigeonhole;
 using schedcert::test::random3;

@@ -1,4 +1,4 @@
-// The DRAT checker (encodings/sat_drat.hpp) on tiny hand-made proofs: RUP, RAT, deletions,
+// The DRAT checker (encodings/sat/drat.hpp) on tiny hand-made proofs: RUP, RAT, deletions,
 // binary format, and wrong proofs it must reject; then on real CaDiCaL proofs, including one
 // checked against a weakened (satisfiable) CNF, which must be rejected.
 #include <doctest/doctest.h>
@@ -7,11 +7,11 @@
 #include <filesystem>
 #include <fstream>
 
-#include "encodings/sat_backend.hpp"
+#include "encodings/sat/backend.hpp"
 #include "tests/encodings/cnf_families.hpp"
-#include "encodings/sat_drat.hpp"
+#include "encodings/sat/drat.hpp"
 
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::sat;
 using schedcert::test::pigeonhole;
 
 namespace {

@@ -79,8 +79,8 @@ TEST_CASE("smt cli: z3 and cvc5 agree with verify_smt on the exported queries") 
   for (const Named& n : schedules_to_recheck()) {
     CAPTURE(n.name);
     const bool valid = verifier::verify_native(n.schedule).valid;
-    CHECK(encodings::verify_smt(n.schedule).valid == valid);
-    const std::string q = encodings::smt2_query(n.schedule);
+    CHECK(encodings::smt::verify_smt(n.schedule).valid == valid);
+    const std::string q = encodings::smt::smt2_query(n.schedule);
     CHECK(q.rfind(";", 0) == 0);  // starts with the comment header
     CHECK(q.find(":status") == std::string::npos);  // the answer is not in the file
     CHECK(q.size() >= 12);

@@ -9,7 +9,7 @@
 #include <random>
 #include <vector>
 
-#include "encodings/smt_verifier.hpp"
+#include "encodings/smt/verifier.hpp"
 #include "schedules/error.hpp"
 #include "verifier/native.hpp"
 
@@ -158,7 +158,7 @@ inline void agree(const Schedule& s, const Verdict& a, const Verdict& b) {
 
 inline Verdict agree(const Schedule& s) {
   Verdict a = schedcert::verifier::verify_native(s);
-  Verdict b = schedcert::encodings::verify_smt(s);
+  Verdict b = schedcert::encodings::smt::verify_smt(s);
   agree(s, a, b);
   return b;
 }

@@ -6,17 +6,18 @@
 #include <filesystem>
 #include <map>
 
-#include "encodings/smt_query.hpp"
+#include "encodings/smt/query.hpp"
 #include "schedules/constructions/gray_ring_mnb.hpp"
 #include "schedules/constructions/sbt_broadcast.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "smt_test_schedules.hpp"
 #include "tests/fixture_list.hpp"
 
 using namespace schedcert;
 using namespace schedcert::schedules;
+using namespace schedcert::schedules::io;
 using namespace schedcert::verifier;
-using encodings::verify_smt;
+using encodings::smt::verify_smt;
 using smt_test::agree;
 using smt_test::build;
 using smt_test::greedy;
@@ -47,10 +48,10 @@ TEST_CASE("smt: item numbering decoded as problem.hpp says") {
       for (std::uint32_t m : {1u, 3u}) {
         Problem p = problem(k, m, 1, 1);
         p.validate(net);
-        REQUIRE(encodings::smt_detail::item_count(p, n) == p.num_items(n));
+        REQUIRE(encodings::smt::detail::item_count(p, n) == p.num_items(n));
         for (Item i = 0; i < p.num_items(n); ++i) {
-          CHECK(encodings::smt_detail::item_origin(p, i, n) == p.origin(i, n));
-          CHECK(encodings::smt_detail::item_target(p, i, n) == p.target(i, n));
+          CHECK(encodings::smt::detail::item_origin(p, i, n) == p.origin(i, n));
+          CHECK(encodings::smt::detail::item_target(p, i, n) == p.target(i, n));
         }
       }
   }
@@ -265,7 +266,7 @@ TEST_CASE("smt: a 1 ms timeout gives UnknownResult on a large schedule") {
   REQUIRE(s.num_transmissions() >= 500);
   bool unknown = false;
   try {
-    Verdict v = verify_smt(s, encodings::SmtOptions{1});
+    Verdict v = verify_smt(s, encodings::smt::SmtOptions{1});
     CHECK(v.valid == verify_native(s).valid);  // genuinely instant: must still be right
   } catch (const UnknownResult& e) {
     unknown = true;

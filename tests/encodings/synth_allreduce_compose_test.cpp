@@ -1,4 +1,4 @@
-// Allreduce's restricted phase, reduce-scatter + allgather (encodings/synth_allreduce_compose.hpp,
+// Allreduce's restricted phase, reduce-scatter + allgather (encodings/synth/allreduce_compose.hpp,
 // issue 28 item 3). Oracles from the papers: on Q_d all-port the multinode accumulation and the
 // multinode broadcast each take d steps (Bertsekas et al. 1991, Section 3, the diameter met by
 // the spanning-tree constructions), single-node accumulation/broadcast take the eccentricity
@@ -6,14 +6,14 @@
 // allreduce the native verifier accepts (re-checked here), in the whole-values class.
 #include <doctest/doctest.h>
 
-#include "encodings/synth_allreduce.hpp"
-#include "encodings/synth_allreduce_compose.hpp"
-#include "encodings/synthesis.hpp"
+#include "encodings/synth/allreduce.hpp"
+#include "encodings/synth/allreduce_compose.hpp"
+#include "encodings/synth/synthesis.hpp"
 #include "verifier/native.hpp"
 
 using namespace schedcert;
 using namespace schedcert::schedules;
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::synth;
 
 namespace {
 
@@ -28,7 +28,7 @@ void check_composed(const std::string& spec, Model model, std::uint32_t m, unsig
   CAPTURE(spec);
   CAPTURE(m);
   const Network net = Network::parse(spec);
-  const auto c = synth::compose_reduce_distribute(net, model, allreduce_m(m), SynthesisOptions{});
+  const auto c = compose_reduce_distribute(net, model, allreduce_m(m), SynthesisOptions{});
   REQUIRE_MESSAGE(c.result.has_value(), c.why_not);
   CHECK(c.result->reduce_steps == reduce);
   CHECK(c.result->distribute_steps == dist);
@@ -36,7 +36,7 @@ void check_composed(const std::string& spec, Model model, std::uint32_t m, unsig
   CHECK(c.result->schedule.problem().kind == ProblemKind::Allreduce);
   const auto v = verifier::verify_native(c.result->schedule);
   CHECK_MESSAGE(v.valid, (v.violation ? v.violation->message : ""));
-  CHECK(c.result->whole_values == synth::sends_whole_values(c.result->schedule));
+  CHECK(c.result->whole_values == sends_whole_values(c.result->schedule));
 }
 
 }  // namespace
@@ -53,14 +53,14 @@ TEST_CASE("allreduce composition: reduce-scatter + allgather, reduce + broadcast
 
 TEST_CASE("allreduce composition: other M, and the walk that decides whether it is optimal") {
   const Network c5 = Network::parse("C5");
-  const auto none = synth::compose_reduce_distribute(c5, Model::AllPort, allreduce_m(2), SynthesisOptions{});
+  const auto none = compose_reduce_distribute(c5, Model::AllPort, allreduce_m(2), SynthesisOptions{});
   CHECK_FALSE(none.result.has_value());
   CHECK(none.why_not.find("M = 2") != std::string::npos);
   // C5, whole values: the composition's 4 steps is the optimum (T = 3 refuted by the exact query,
   // its proof checked); Q3: the exact query finds 3 < 3 + 3.
   SynthesisOptions o;
   o.counting_bounds = false;
-  const auto c = synth::compose_reduce_distribute(c5, Model::AllPort, allreduce_m(1), o);
+  const auto c = compose_reduce_distribute(c5, Model::AllPort, allreduce_m(1), o);
   REQUIRE(c.result.has_value());
   const KnownUpper up{c.result->schedule, "composition"};
   const auto r = minimize_steps(c5, Model::AllPort, allreduce_m(1), 1, 64, o, &up);

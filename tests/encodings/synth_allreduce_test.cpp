@@ -1,4 +1,4 @@
-// Allreduce synthesis (encodings/synth_allreduce.hpp, issue 28 item 3): Found at the optimum
+// Allreduce synthesis (encodings/synth/allreduce.hpp, issue 28 item 3): Found at the optimum
 // (the decoded schedule re-verified here by the native verifier), T - 1 refuted by CaDiCaL with
 // the DRAT and Coq-verified LRAT checks, the lower bounds, and the MSCCL-IR round trip of a
 // synthesized schedule. Oracles: the diameter bound met by a known construction (Q3: recursive
@@ -9,14 +9,14 @@
 #include <sstream>
 
 #include "../interop/msccl_test_util.hpp"
-#include "encodings/synth_allreduce.hpp"
-#include "encodings/synthesis.hpp"
+#include "encodings/synth/allreduce.hpp"
+#include "encodings/synth/synthesis.hpp"
 #include "schedules/error.hpp"
 #include "verifier/native.hpp"
 
 using namespace schedcert;
 using namespace schedcert::schedules;
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::synth;
 
 namespace {
 
@@ -46,7 +46,7 @@ Schedule check_optimum(const std::string& spec, Model m, const Problem& p, unsig
   REQUIRE(at.schedule.has_value());
   CHECK(verifier::verify_native(*at.schedule).valid);
   CHECK(at.schedule->num_steps() <= opt);
-  if (o.allreduce_whole_values) CHECK(synth::sends_whole_values(*at.schedule));
+  if (o.allreduce_whole_values) CHECK(encodings::synth::sends_whole_values(*at.schedule));
   const SynthesisResult below = synthesize(net, m, p, opt - 1, o);
   INFO("below: " << below.certificate << " | " << below.stats);
   CHECK(below.status == SynthesisStatus::Impossible);

@@ -1,5 +1,5 @@
 // Issue 26: the time-indexed synthesis CNF generated in Coq (coq/synth/SynthCnf.v) and its C++
-// mirror (encodings/synth_coq_cnf.cpp). The verified checker regenerates the CNF with the
+// mirror (encodings/synth/coq_cnf.cpp). The verified checker regenerates the CNF with the
 // extracted synth_cnf and compares it with the C++ one clause by clause: identical on the real
 // encoder, EnginesDisagree (exit 4) on an encoder with one rule family dropped. The optimum of a
 // sweep row becomes a closed Coq theorem (`synthesize --coq`), which coqc accepts.
@@ -13,13 +13,13 @@
 #include <unistd.h>
 
 #include "../cli/run_cli.hpp"
-#include "encodings/lrat_check.hpp"
-#include "encodings/synth_coq_cnf.hpp"
+#include "encodings/sat/lrat_check.hpp"
+#include "encodings/synth/coq_cnf.hpp"
 #include "schedules/disagree.hpp"
 
 namespace {
 
-using schedcert::encodings::SynthCoqRefutation;
+using schedcert::encodings::synth::SynthCoqRefutation;
 using Status = SynthCoqRefutation::Status;
 
 // The sweep's Q2 single-port-full successive broadcasts (Gray-code sources, certify/sweep.cpp).
@@ -33,17 +33,19 @@ schedcert::schedules::Problem q2_successive() {
 }  // namespace
 
 TEST_CASE("synth coq: T - 1 refuted and T satisfiable on the CNF the checker regenerates identically") {
-  if (schedcert::encodings::lrat_checker_path().empty()) {
+  if (schedcert::encodings::sat::lrat_checker_path().empty()) {
     FAIL("schedcert-lrat is not built");
     return;
   }
   const auto net = schedcert::schedules::Network::parse("Q2");
   const auto m = schedcert::schedules::Model::SinglePortFull;
-  const SynthCoqRefutation no = schedcert::encodings::refute_synth_coq(net, m, q2_successive(), 7, 60, 1 << 20);
+  const SynthCoqRefutation no =
+      schedcert::encodings::synth::refute_synth_coq(net, m, q2_successive(), 7, 60, 1 << 20);
   CHECK_MESSAGE(no.status == Status::Refuted, no.detail);
   CHECK(no.comparison == "identical");
   CHECK(!no.lrat_text.empty());
-  const SynthCoqRefutation yes = schedcert::encodings::refute_synth_coq(net, m, q2_successive(), 8, 60, 1 << 20);
+  const SynthCoqRefutation yes =
+      schedcert::encodings::synth::refute_synth_coq(net, m, q2_successive(), 8, 60, 1 << 20);
   CHECK_MESSAGE(yes.status == Status::Satisfiable, yes.detail);
   CHECK(yes.comparison == "identical");
   // The other models and a combining problem: still identical (the comparison runs on SAT too).
@@ -51,12 +53,12 @@ TEST_CASE("synth coq: T - 1 refuted and T satisfiable on the CNF the checker reg
   mna.kind = schedcert::schedules::ProblemKind::MultinodeAccumulation;
   for (auto model : {schedcert::schedules::Model::AllPort, schedcert::schedules::Model::SinglePortHalf,
                      schedcert::schedules::Model::ShoutWhisper}) {
-    const auto r = schedcert::encodings::refute_synth_coq(net, model, mna, 3, 60, 0);
+    const auto r = schedcert::encodings::synth::refute_synth_coq(net, model, mna, 3, 60, 0);
     CAPTURE(model);
     CHECK_MESSAGE(r.comparison == "identical", r.comparison);
   }
   const auto ring = schedcert::schedules::Network::parse("C3xP2");
-  const auto r = schedcert::encodings::refute_synth_coq(ring, m, mna, 2, 60, 0);
+  const auto r = schedcert::encodings::synth::refute_synth_coq(ring, m, mna, 2, 60, 0);
   CHECK_MESSAGE(r.comparison == "identical", r.comparison);
 }
 
@@ -65,12 +67,13 @@ TEST_CASE("synth coq: an encoder with one rule dropped is caught by the regenera
   const auto m = schedcert::schedules::Model::SinglePortFull;
   for (const char* rule : {"causal", "conflict", "order", "evolve"}) {
     CAPTURE(rule);
-    schedcert::encodings::SynthCoqMutation mut;
+    schedcert::encodings::synth::SynthCoqMutation mut;
     mut.drop = rule;
-    CHECK(schedcert::encodings::synth_coq_cnf(net, m, q2_successive(), 7, mut).size() <
-          schedcert::encodings::synth_coq_cnf(net, m, q2_successive(), 7).size());
-    CHECK_THROWS_AS(schedcert::encodings::refute_synth_coq(net, m, q2_successive(), 7, 60, 0, mut),
-                    schedcert::EnginesDisagree);
+    CHECK(schedcert::encodings::synth::synth_coq_cnf(net, m, q2_successive(), 7, mut).size() <
+          schedcert::encodings::synth::synth_coq_cnf(net, m, q2_successive(), 7).size());
+    CHECK_THROWS_AS(
+        schedcert::encodings::synth::refute_synth_coq(net, m, q2_successive(), 7, 60, 0, mut),
+        schedcert::EnginesDisagree);
   }
 }
 

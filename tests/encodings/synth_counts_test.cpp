@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "encodings/synthesis.hpp"
+#include "encodings/synth/synthesis.hpp"
 #include "verifier/native.hpp"
 
 using namespace schedcert;
 using namespace schedcert::schedules;
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::synth;
 
 namespace {
 

@@ -1,6 +1,6 @@
-// The route and T range of a synthesis request (encodings/synth_request.hpp), which the CLI's
+// The route and T range of a synthesis request (encodings/synth/request.hpp), which the CLI's
 // `synthesize` and the Python module's synthesize() share (issue 17).
-#include "encodings/synth_request.hpp"
+#include "encodings/synth/request.hpp"
 
 #include <doctest/doctest.h>
 
@@ -8,7 +8,7 @@
 
 using namespace schedcert;
 using namespace schedcert::schedules;
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::synth;
 
 namespace {
 Problem successive(std::vector<Node> sources = {}) {

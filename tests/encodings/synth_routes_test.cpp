@@ -1,4 +1,4 @@
-// The routes phase (encodings/synth_routes.hpp): balanced shortest-path routes, the hopeless
+// The routes phase (encodings/synth/routes.hpp): balanced shortest-path routes, the hopeless
 // check, and the restricted query that answers the tight total exchanges of issue 19 in exact
 // mode (no Cayley phase, no counting bounds, no slack rules). The loads 8 are the hop counts of
 // Bertsekas et al. 1991 (sum of distances 16 * 32 over 64 directed links); the test compares.
@@ -6,13 +6,13 @@
 
 #include <string>
 
-#include "encodings/synth_routes.hpp"
-#include "encodings/synthesis.hpp"
+#include "encodings/synth/routes.hpp"
+#include "encodings/synth/synthesis.hpp"
 #include "verifier/native.hpp"
 
 using namespace schedcert;
 using namespace schedcert::schedules;
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::synth;
 using schedcert::encodings::synth::balanced_routes;
 using schedcert::encodings::synth::FlowItem;
 using schedcert::encodings::synth::items_to_move;

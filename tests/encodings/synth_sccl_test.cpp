@@ -1,4 +1,4 @@
-// SCCL's (steps, rounds) encoding (encodings/synth_sccl.hpp): least S found with S - 1 refuted,
+// SCCL's (steps, rounds) encoding (encodings/synth/sccl.hpp): least S found with S - 1 refuted,
 // the expanded schedule accepted by the native verifier and by the independent step-grouping
 // check, the grouping check's own rejections, and the refusals.
 #include <doctest/doctest.h>
@@ -6,12 +6,12 @@
 #include <string>
 
 #include "../cli/run_cli.hpp"
-#include "encodings/synth_sccl.hpp"
+#include "encodings/synth/sccl.hpp"
 #include "schedules/error.hpp"
 #include "verifier/native.hpp"
 
 using namespace schedcert;
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::synth;
 using schedules::Model;
 using schedules::Network;
 using schedules::Problem;

@@ -1,4 +1,4 @@
-// Bounded synthesis (encodings/synthesis.hpp): Found at the known optimum (schedule re-verified
+// Bounded synthesis (encodings/synth/synthesis.hpp): Found at the known optimum (schedule re-verified
 // here), Impossible one step below (with its certificate), for every problem kind and model on
 // small networks. Optima are oracles from the papers (Bertsekas et al. 1991, Table 1) or from the
 // short hand arguments written next to each row; the product computes, the test compares.
@@ -12,13 +12,13 @@
 #include <string>
 #include <unistd.h>
 
-#include "encodings/synthesis.hpp"
+#include "encodings/synth/synthesis.hpp"
 #include "schedules/error.hpp"
 #include "verifier/native.hpp"
 
 using namespace schedcert;
 using namespace schedcert::schedules;
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::synth;
 
 namespace {
 

@@ -1,4 +1,4 @@
-// Tree search (encodings/tree_*.hpp): the native tree check, the trees read off constructions,
+// Tree search (encodings/tree/*.hpp): the native tree check, the trees read off constructions,
 // the papers' numbers as oracles (Bertsekas et al. 1991 §3: every root subtree of the scatter
 // tree holds <= ceil((2^d - 1)/d) nodes and the tree paths are shortest paths; Ho-Johnsson 1986
 // Table 5: the BST's largest subtree), optima found by Z3, and one UNSAT certificate re-answered
@@ -13,13 +13,13 @@
 #include <filesystem>
 #include <memory>
 
-#include "encodings/tree_extract.hpp"
-#include "encodings/tree_search.hpp"
+#include "encodings/tree/extract.hpp"
+#include "encodings/tree/search.hpp"
 #include "schedules/error.hpp"
 #include "tests/cli/run_cli.hpp"
 
 using namespace schedcert;
-using namespace schedcert::encodings;
+using namespace schedcert::encodings::tree;
 
 namespace {
 

@@ -1,4 +1,4 @@
-// Z3Deadline (encodings/z3_interrupts.hpp): the library's time limit for Z3, replacing Z3 4.8.12's
+// Z3Deadline (encodings/smt/z3_interrupts.hpp): the library's time limit for Z3, replacing Z3 4.8.12's
 // own "timeout" parameter, whose timer pool crashes or hangs a process that forks while another
 // thread has a Z3 timer running (measured: a segmentation fault within 200 forks; the CI hang of
 // 2026-11-26 in the sanitizer stage is the suspected instance).
@@ -13,9 +13,9 @@
 #include <thread>
 #include <vector>
 
-#include "encodings/z3_interrupts.hpp"
+#include "encodings/smt/z3_interrupts.hpp"
 
-using schedcert::encodings::Z3Deadline;
+using schedcert::encodings::smt::Z3Deadline;
 
 namespace {
 

@@ -8,17 +8,17 @@
 #include <string_view>
 
 #include "schedules/error.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   try {
-    auto f = schedcert::schedules::parse_schedule_json(text, "fuzz");
+    auto f = schedcert::schedules::io::parse_schedule_json(text, "fuzz");
     if (f.schedule.num_transmissions() < 100000) {
       std::ostringstream out;
-      schedcert::schedules::write_schedule_json(f, out);
+      schedcert::schedules::io::write_schedule_json(f, out);
       const std::string again = out.str();
-      schedcert::schedules::parse_schedule_json(again, "fuzz-roundtrip");  // must not throw
+      schedcert::schedules::io::parse_schedule_json(again, "fuzz-roundtrip");  // must not throw
     }
   } catch (const schedcert::InputError&) {
     // the expected answer to bad input

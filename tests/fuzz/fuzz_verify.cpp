@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "schedules/error.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/mutation/reference_check.hpp"
 #include "verifier/native.hpp"
 
@@ -28,7 +28,7 @@ bool same(const schedcert::verifier::Verdict& v, const trust::RefResult& r) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   try {
-    auto f = schedcert::schedules::parse_schedule_json(text, "fuzz");
+    auto f = schedcert::schedules::io::parse_schedule_json(text, "fuzz");
     const auto& s = f.schedule;
     if (s.network().size() > 4096 || s.num_transmissions() > 2000 ||
         s.problem().num_items(s.network().size()) > 100000)

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "schedules/error.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "verifier/native.hpp"
 
 namespace huge {
@@ -453,7 +453,7 @@ inline std::string check(const Case& c) {
   std::optional<schedcert::verifier::Verdict> got;
   std::string error;
   try {
-    auto f = schedcert::schedules::parse_schedule_json(text, "huge");
+    auto f = schedcert::schedules::io::parse_schedule_json(text, "huge");
     got = schedcert::verifier::verify_native(f.schedule);
   } catch (const schedcert::InputError& e) {
     error = e.what();

@@ -30,7 +30,7 @@ TEST_CASE("huge sizes: native verdicts on 2^20..2^32-node problems equal the 128
     const auto o = huge::reference(c);
     (o.input_error ? refused : o.valid ? valid : invalid)++;
     if (!o.input_error) {  // the lower bounds of every accepted problem (checked arithmetic)
-      const auto f = schedcert::schedules::parse_schedule_json(huge::to_json(c), "huge");
+      const auto f = schedcert::schedules::io::parse_schedule_json(huge::to_json(c), "huge");
       const auto& s = f.schedule;
       CHECK_NOTHROW(schedcert::verifier::lower_bounds(s.network(), s.model(), s.problem()));
     }

@@ -12,7 +12,7 @@
 #include "schedules/model.hpp"
 #include "schedules/network.hpp"
 #include "schedules/problem.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 
 TEST_CASE("fuzz regressions: every saved input loads or is an InputError") {
   namespace fs = std::filesystem;
@@ -26,9 +26,9 @@ TEST_CASE("fuzz regressions: every saved input loads or is an InputError") {
       const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
       INFO(e.path().string());
       try {
-        auto f = schedcert::schedules::parse_schedule_json(text, e.path().string());
+        auto f = schedcert::schedules::io::parse_schedule_json(text, e.path().string());
         std::ostringstream out;
-        schedcert::schedules::write_schedule_json(f, out);
+        schedcert::schedules::io::write_schedule_json(f, out);
         ++loaded;
       } catch (const schedcert::InputError&) {
         ++rejected;

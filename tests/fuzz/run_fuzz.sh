@@ -38,9 +38,11 @@ jobs="${FUZZ_JOBS:-2}"
 flags=(-std=c++20 -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
        -fno-sanitize-recover=undefined -I"$root" -DSCHEDCERT_VERSION=\"fuzz\" -DSCHEDCERT_COQ_DIR=\"$root/coq\")
 objflags=("${flags[@]/-fsanitize=fuzzer,address,undefined/-fsanitize=fuzzer-no-link,address,undefined}")
-# The library sources the parsers need: schedules/ (top level, minus the registry, which pulls
-# in every construction; the rule names are schedules/rule.cpp) and the native verifier (fuzz_verify).
-mapfile -t small_lib < <(ls "$root"/schedules/*.cpp "$root"/schedules/transforms/*.cpp \
+# The library sources the parsers need: schedules/ (top level with io/ and budget/, minus the
+# registry, which pulls in every construction; the rule names are schedules/rule.cpp) and the
+# native verifier (fuzz_verify).
+mapfile -t small_lib < <(ls "$root"/schedules/*.cpp "$root"/schedules/io/*.cpp "$root"/schedules/budget/*.cpp \
+                            "$root"/schedules/transforms/*.cpp \
                             "$root"/verifier/native*.cpp |
                           grep -v -e '/registry.cpp$' -e '/automorphisms.cpp$' -e '/sha256.cpp$')
 # The CLI target: the front end's sources minus cli/main.cpp, over the library (as CMake globs it).
@@ -69,7 +71,7 @@ compile() {  # sources...: compiles the stale ones, FUZZ_JOBS at a time
 }
 cadical="$(ls /usr/lib/*/libcadical.a 2>/dev/null | head -1 || true)"
 # The command library also needs nauty (schedules/automorphisms, for `cube`), libcrypto
-# (schedules/sha256, for the Coq witnesses), pugixml (interop/, for `import msccl`) and nauty's
+# (schedules/io/sha256, for the Coq witnesses), pugixml (interop/, for `import msccl`) and nauty's
 # headers when compiled here.
 nauty="$(ls /usr/lib/*/libnauty.a 2>/dev/null | head -1 || true)"
 objflags+=(-I/usr/include/x86_64-linux-gnu/nauty -I/usr/include/nauty)

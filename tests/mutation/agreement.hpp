@@ -5,7 +5,7 @@
 #include <string>
 
 #include "../encodings/smt_test_schedules.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/mutation/reference_check.hpp"
 #include "verifier/verdict.hpp"
 
@@ -43,7 +43,7 @@ inline std::string describe(const RefResult& r) {
 
 inline std::string to_json(const Schedule& s) {
   std::ostringstream o;
-  schedcert::schedules::write_schedule_json(s, o);
+  schedcert::schedules::io::write_schedule_json(s, o);
   return o.str();
 }
 

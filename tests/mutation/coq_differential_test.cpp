@@ -28,7 +28,7 @@
 #include <vector>
 
 #include "schedules/error.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/mutation/agreement.hpp"
 #include "tests/mutation/mutants.hpp"
 #include "tests/witnesses/coq_run.hpp"
@@ -206,7 +206,7 @@ std::vector<Case> all_cases() {
   for (const auto& e : std::filesystem::directory_iterator(coq_test::fixtures())) {
     if (e.path().extension() != ".json") continue;
     try {
-      auto f = schedcert::schedules::read_schedule_file(e.path().string());
+      auto f = schedcert::schedules::io::read_schedule_file(e.path().string());
       push("fixture/" + e.path().filename().string(), std::move(f.schedule));
     } catch (const InputError&) {
     }

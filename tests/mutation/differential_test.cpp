@@ -109,12 +109,12 @@ TEST_CASE("differential: random small schedules, native vs reference vs smt") {
                                         << to_json(s));
     }
     // Open finding F1 (docs/trust.md): verify_smt reads transmission 0 of a schedule that has
-    // none (encodings/smt_verifier.cpp, what()): such schedules are kept out of the Z3 sample.
+    // none (encodings/smt/verifier.cpp, what()): such schedules are kept out of the Z3 sample.
     if (r % 10 == 0 && smt_seconds < 20.0 && s.num_transmissions() > 0) {
       const auto a = std::chrono::steady_clock::now();
       try {
         if (std::getenv("TRUST_TRACE")) std::cerr << "SMT INPUT\n" << to_json(s) << std::flush;
-        const RefResult smt = from_verdict(schedcert::encodings::verify_smt(s));
+        const RefResult smt = from_verdict(schedcert::encodings::smt::verify_smt(s));
         ++smt_tried;
         if (!same(smt, nat)) {
           ++smt_disagree;

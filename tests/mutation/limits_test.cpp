@@ -14,13 +14,14 @@
 #include <fstream>
 #include <string>
 
-#include "encodings/smt_verifier.hpp"
+#include "encodings/smt/verifier.hpp"
 #include "schedules/error.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/mutation/agreement.hpp"
 #include "verifier/native.hpp"
 
 using namespace schedcert::schedules;
+using namespace schedcert::schedules::io;
 using schedcert::InputError;
 using schedcert::verifier::verify_native;
 
@@ -216,10 +217,10 @@ TEST_CASE("limits: Z3 with a 1 ms timeout raises UnknownResult") {
   const Schedule flood = smt_test::greedy(Network::parse("Q5"), Model::AllPort, te);
   const Schedule s = smt_test::build(flood.network(), Model::SinglePortFull, te, smt_test::steps_of(flood));
   REQUIRE(s.num_transmissions() >= 2000);
-  schedcert::encodings::SmtOptions o;
+  schedcert::encodings::smt::SmtOptions o;
   o.timeout_ms = 1;
   const auto t0 = std::chrono::steady_clock::now();
-  CHECK_THROWS_AS(schedcert::encodings::verify_smt(s, o), schedcert::UnknownResult);
+  CHECK_THROWS_AS(schedcert::encodings::smt::verify_smt(s, o), schedcert::UnknownResult);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   MESSAGE("1 ms timeout on " << s.num_transmissions() << " transmissions: gave up after " << secs << " s");
 }

@@ -123,9 +123,9 @@ TEST_CASE("mutation: native agrees with the reference checker on every mutant / 
             s.num_transmissions() > 0) {  // open finding F1, docs/trust.md
           const auto a = std::chrono::steady_clock::now();
           try {
-            schedcert::encodings::SmtOptions o;
+            schedcert::encodings::smt::SmtOptions o;
             o.timeout_ms = 20000;
-            const RefResult smt = from_verdict(schedcert::encodings::verify_smt(s, o));
+            const RefResult smt = from_verdict(schedcert::encodings::smt::verify_smt(s, o));
             ++smt_tried;
             if (!smt.valid) ++smt_caught;
             if (!same(smt, nat)) {

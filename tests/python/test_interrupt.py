@@ -57,7 +57,7 @@ def test_timeout_gives_a_gap_not_an_answer():
 
 
 # A real SIGINT while Z3 solves: Z3 would catch it itself (and swallow the first one) unless the
-# module turns that off (encodings/z3_interrupts.hpp).
+# module turns that off (encodings/smt/z3_interrupts.hpp).
 @pytest.mark.parametrize("call", [
     lambda: sc.search_tree("Q6", objective="max-leaves", timeout=0),
     lambda: sc.synthesize("Q3", "single-port-half", "total-exchange", timeout=3600),

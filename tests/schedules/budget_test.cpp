@@ -1,4 +1,4 @@
-// schedules/budget.hpp: deadline, memory limit, admission, stop hooks, phases and progress.
+// schedules/budget/budget.hpp: deadline, memory limit, admission, stop hooks, phases and progress.
 // Memory checks compare the resident size with limits far below or far above it, so the tests
 // hold under AddressSanitizer too (its shadow memory only makes the resident size larger).
 #include <doctest/doctest.h>
@@ -6,10 +6,11 @@
 #include <sstream>
 #include <thread>
 
-#include "schedules/budget.hpp"
+#include "schedules/budget/budget.hpp"
 
 using namespace schedcert;
 using namespace schedcert::schedules;
+using namespace schedcert::schedules::budget;
 
 TEST_CASE("budget: a default budget never runs out") {
   const Budget b;

@@ -1,6 +1,6 @@
 // Schedule file format: exact loader errors (tests/fixtures/errors), round trips, golden
 // re-writes of the fixtures, robustness (truncations, mutations, deep nesting) and speed.
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 
 #include <doctest/doctest.h>
 #include <sys/wait.h>
@@ -20,6 +20,7 @@
 
 using namespace schedcert;
 using namespace schedcert::schedules;
+using namespace schedcert::schedules::io;
 
 namespace {
 

@@ -10,17 +10,18 @@
 #include <fstream>
 #include <sstream>
 
-#include "encodings/smt_verifier.hpp"
-#include "encodings/synthesis.hpp"
+#include "encodings/smt/verifier.hpp"
+#include "encodings/synth/synthesis.hpp"
 #include "schedules/error.hpp"
 #include "schedules/network.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/fixture_list.hpp"
 #include "verifier/bounds.hpp"
 #include "verifier/native.hpp"
 
 using namespace schedcert;
 using namespace schedcert::schedules;
+using namespace schedcert::schedules::io;
 
 namespace {
 
@@ -226,7 +227,7 @@ TEST_CASE("graph networks: native and Z3 verifiers agree on DGX-1 and Petersen, 
   for (const auto& c : cases) {
     CAPTURE(c.what);
     const auto nv = verifier::verify_native(c.s);
-    const auto zv = encodings::verify_smt(c.s);
+    const auto zv = encodings::smt::verify_smt(c.s);
     CHECK(nv.valid == c.valid);
     CHECK(zv.valid == c.valid);
     if (!c.valid && nv.violation && zv.violation) {
@@ -275,16 +276,16 @@ TEST_CASE("graph networks: exact synthesis on DGX-1 and Petersen, with and witho
     const Network net = Network::parse(c.net);
     for (bool sym : {true, false}) {
       CAPTURE(sym);
-      encodings::SynthesisOptions o;
+      encodings::synth::SynthesisOptions o;
       o.symmetry_breaking = sym;
       o.counting_bounds = false;  // every answer from the solver, so the rules are exercised
       const Problem p{c.kind, 0, 1, 1, {}};
-      const auto r = encodings::minimize_steps(net, c.model, p, 1, c.optimum + 1, o);
+      const auto r = encodings::synth::minimize_steps(net, c.model, p, 1, c.optimum + 1, o);
       REQUIRE(r.optimum.has_value());
       CHECK(*r.optimum == c.optimum);
       REQUIRE(r.at_optimum.schedule.has_value());
       CHECK(verifier::verify_native(*r.at_optimum.schedule).valid);
-      CHECK(encodings::verify_smt(*r.at_optimum.schedule).valid);
+      CHECK(encodings::smt::verify_smt(*r.at_optimum.schedule).valid);
       if (sym && c.net == std::string("petersen"))
         CHECK(r.below.stats.find("nauty") != std::string::npos);
     }

@@ -7,12 +7,13 @@
 #include <filesystem>
 #include <set>
 
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/fixture_list.hpp"
 #include "verifier/native.hpp"
 
 using namespace schedcert;
 using namespace schedcert::schedules;
+using namespace schedcert::schedules::io;
 using namespace schedcert::verifier;
 
 namespace {

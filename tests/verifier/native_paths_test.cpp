@@ -9,7 +9,7 @@
 #include <random>
 #include <set>
 
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/fixture_list.hpp"
 #include "tests/mutation/agreement.hpp"
 #include "tests/mutation/mutants.hpp"
@@ -17,6 +17,7 @@
 #include "verifier/native_detail.hpp"
 
 using namespace schedcert::schedules;
+using namespace schedcert::schedules::io;
 using schedcert::verifier::NativePath;
 using schedcert::verifier::Verdict;
 using schedcert::verifier::verify_native;

@@ -7,10 +7,10 @@
 
 #include <cmath>
 
-#include "encodings/leaf_bound.hpp"
+#include "encodings/alpha/leaf_bound.hpp"
 #include "schedules/error.hpp"
 #include "schedules/registry.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "schedules/topology.hpp"
 #include "schedules/units.hpp"
 #include "verifier/native.hpp"
@@ -24,7 +24,7 @@ namespace {
 std::string fixture(const std::string& name) { return std::string(SCHEDCERT_TEST_DIR) + "/fixtures/cost/" + name; }
 
 TimeBound bound_of(const schedules::Schedule& s, const LinkTimes& L, Timing t, double size) {
-  const auto lb = encodings::best_lower_bounds(s.network(), s.model(), s.problem());
+  const auto lb = encodings::alpha::best_lower_bounds(s.network(), s.model(), s.problem());
   TimeBoundInput in;
   in.model = s.model();
   in.problem = s.problem();
@@ -79,7 +79,7 @@ TEST_CASE("time model: units parse with their option's name and print in enginee
 }
 
 TEST_CASE("time model: one transfer between two nodes takes latency + bytes / bandwidth") {
-  const auto f = schedules::read_schedule_file(fixture("two-nodes-broadcast.json"));
+  const auto f = schedules::io::read_schedule_file(fixture("two-nodes-broadcast.json"));
   REQUIRE(verify_native(f.schedule).valid);
   const LinkTimes L(f.schedule.network());
   REQUIRE(L.classes().size() == 1);
@@ -99,7 +99,7 @@ TEST_CASE("time model: one transfer between two nodes takes latency + bytes / ba
 }
 
 TEST_CASE("time model: a pipelined broadcast on a double fast link and a default link, by hand") {
-  const auto f = schedules::read_schedule_file(fixture("path3-broadcast-m2.json"));
+  const auto f = schedules::io::read_schedule_file(fixture("path3-broadcast-m2.json"));
   const auto& s = f.schedule;
   REQUIRE(verify_native(s).valid);
   const LinkTimes L(s.network());

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "schedules/transforms/reverse.hpp"
 #include "tests/witnesses/coq_run.hpp"
 #include "verifier/native.hpp"
@@ -71,7 +71,8 @@ TEST_CASE("coq: witnesses breaking the duplicate, order or combining rule do not
         std::pair{"invalid-order-out-of-order.json", Rule::Order},
         std::pair{"invalid-order-source-starts-too-early.json", Rule::Order}})
     cases.emplace_back(std::string("fixture_") + std::to_string(cases.size()),
-                       schedules::read_schedule_file((fixtures() / file).string()).schedule, rule);
+                       schedules::io::read_schedule_file((fixtures() / file).string()).schedule,
+                       rule);
   // Multinode accumulation Q3: the last transmission sent again in an extra step (the same
   // contributions reach the same node twice).
   const Schedule mna = gen("bertsekas-mna", 3, Model::AllPort);

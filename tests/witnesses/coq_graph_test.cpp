@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/cli/run_cli.hpp"
 #include "tests/encodings/smt_test_schedules.hpp"
 #include "tests/witnesses/coq_run.hpp"
@@ -183,7 +183,7 @@ TEST_CASE("coq: export coq of a graph file with a double link, and its --check")
   const CoqDir& d = coq_dir();
   const Schedule s = flood(Network::parse("graph:" + double_link_graph()), broadcast(2));
   const fs::path json = d.dir / "kite.json";
-  schedules::write_schedule_file(s, json.string());
+  schedules::io::write_schedule_file(s, json.string());
   const fs::path w = d.dir / "kite_export.v";
   auto r = testing::run_cli("export coq '" + json.string() + "' -o '" + w.string() + "'");
   INFO(r.out);

@@ -13,7 +13,7 @@
 #include <string>
 
 #include "papers/paper_optimality.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/cli/run_cli.hpp"
 #include "tests/witnesses/coq_run.hpp"
 #include "verifier/bounds.hpp"
@@ -152,7 +152,7 @@ TEST_CASE("coq optimality: a weakened argument and a longer schedule are refused
   REQUIRE(verifier::verify_native(longer).valid);
   CHECK_FALSE(witnesses::coq_optimality_argument(longer).has_value());
   const fs::path json = d.dir / "longer.json";
-  schedules::write_schedule_file(longer, json.string());
+  schedules::io::write_schedule_file(longer, json.string());
   const auto cli = testing::run_cli("export coq '" + json.string() + "' --optimality -o '" +
                                     (d.dir / "longer_opt.v").string() + "'");
   INFO(cli.out);
@@ -165,7 +165,7 @@ TEST_CASE("coq optimality: export coq --optimality writes the witness and --chec
   const CoqDir& d = coq_dir();
   const auto& r = row("bertsekas1991_d2_gather_single_port_full_bertsekas_gather");
   const fs::path json = d.dir / "gather.json";
-  schedules::write_schedule_file(r.schedule, json.string());
+  schedules::io::write_schedule_file(r.schedule, json.string());
   const fs::path w = d.dir / "gather_opt.v";
   auto cli = testing::run_cli("export coq '" + json.string() + "' --optimality -o '" + w.string() + "'");
   INFO(cli.out);

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "schedules/registry.hpp"
-#include "schedules/sha256.hpp"
+#include "schedules/io/sha256.hpp"
 #include "schedules/schedule.hpp"
 #include "witnesses/coq_export.hpp"
 
@@ -71,8 +71,9 @@ inline const fs::path& compiled_development() {
       std::ifstream in(coq_source(f), std::ios::binary);
       all += f + '\0' + std::string(std::istreambuf_iterator<char>(in), {}) + '\0';
     }
-    const fs::path c = fs::temp_directory_path() /
-                       ("schedcert-coq-cache-" + schedcert::schedules::sha256_hex(all).substr(0, 20));
+    const fs::path c =
+        fs::temp_directory_path() /
+        ("schedcert-coq-cache-" + schedcert::schedules::io::sha256_hex(all).substr(0, 20));
     if (fs::exists(c / "build.log")) return c;
     const fs::path tmp = fs::temp_directory_path() /
                          ("schedcert-coq-build-" + std::to_string(::getpid()));

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "schedules/error.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/cli/run_cli.hpp"
 #include "tests/witnesses/coq_run.hpp"
 #include "verifier/native.hpp"
@@ -89,7 +89,7 @@ TEST_CASE("coq: the witness of an invalid schedule does not check") {
   for (const char* f : {"invalid-causality-send-before-receive.json",
                         "invalid-port-single-port-full-send-twice.json"}) {
     INFO(f);
-    const auto file = schedules::read_schedule_file((fixtures() / f).string());
+    const auto file = schedules::io::read_schedule_file((fixtures() / f).string());
     REQUIRE_FALSE(verifier::verify_native(file.schedule).valid);
     r = d.check(file.schedule, "bad_fixture");
     CHECK(r.code != 0);

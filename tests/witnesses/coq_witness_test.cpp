@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "schedules/schedule_json.hpp"
-#include "schedules/sha256.hpp"
+#include "schedules/io/schedule_json.hpp"
+#include "schedules/io/sha256.hpp"
 #include "tests/cli/run_cli.hpp"
 #include "tests/witnesses/coq_run.hpp"
 #include "verifier/native.hpp"
@@ -57,7 +57,7 @@ TEST_CASE("coq: first violation of every schedule fixture = the native verifier'
   for (const auto& e : fs::directory_iterator(fixtures()))
     if (e.path().extension() == ".json") {
       cases.emplace_back(e.path().filename().string(),
-                         schedules::read_schedule_file(e.path().string()).schedule);
+                         schedules::io::read_schedule_file(e.path().string()).schedule);
     }
   REQUIRE(cases.size() >= 30);
   {
@@ -96,12 +96,12 @@ TEST_CASE("coq: a tampered witness fails naming the rule, and export coq --check
   TempDir tmp;
   const Schedule s = gen("sbt-broadcast", 3, Model::AllPort);
   const fs::path json = tmp.dir / "q3.json";
-  schedules::write_schedule_file(s, json.string());
+  schedules::io::write_schedule_file(s, json.string());
   const fs::path w = d.dir / "tamper_ok.v";
   auto r = testing::run_cli("export coq '" + json.string() + "' -o '" + w.string() + "'");
   REQUIRE(r.code == 0);
   const std::string text = slurp(w);
-  CHECK(text.find(schedules::sha256_hex(slurp(json))) != std::string::npos);
+  CHECK(text.find(schedules::io::sha256_hex(slurp(json))) != std::string::npos);
   CHECK(d.coqc("tamper_ok").code == 0);
 
   r = testing::run_cli("export coq '" + json.string() + "' --check '" + w.string() + "'");
@@ -151,7 +151,7 @@ TEST_CASE("coq: a tampered witness fails naming the rule, and export coq --check
 TEST_CASE("coq: export coq of an invalid schedule names the violation, writes the witness, exits 1") {
   const CoqDir& d = coq_dir();
   const fs::path in = fixtures() / "invalid-causality-send-before-receive.json";
-  const auto nv = verifier::verify_native(schedules::read_schedule_file(in.string()).schedule);
+  const auto nv = verifier::verify_native(schedules::io::read_schedule_file(in.string()).schedule);
   REQUIRE_FALSE(nv.valid);
   const fs::path w = d.dir / "invalid_export.v";
   const auto r = testing::run_cli("export coq '" + in.string() + "' -o '" + w.string() + "'");

@@ -12,7 +12,7 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "verifier/native.hpp"
 #include "witnesses/dot.hpp"
 #include "witnesses/figure_data.hpp"
@@ -42,9 +42,12 @@ struct Figure {
 };
 
 std::vector<Figure> all_figures() {
-  auto sbt = schedules::read_schedule_file(fixture("valid-sbt-broadcast-q3-all-port.json")).schedule;
-  auto te = schedules::read_schedule_file(fixture("valid-total-exchange-q2-all-port.json")).schedule;
-  auto bad = schedules::read_schedule_file(fixture("invalid-link-capacity-overload.json")).schedule;
+  auto sbt =
+      schedules::io::read_schedule_file(fixture("valid-sbt-broadcast-q3-all-port.json")).schedule;
+  auto te =
+      schedules::io::read_schedule_file(fixture("valid-total-exchange-q2-all-port.json")).schedule;
+  auto bad =
+      schedules::io::read_schedule_file(fixture("invalid-link-capacity-overload.json")).schedule;
   auto vbad = verifier::verify_native(bad);
   std::vector<Figure> fs;
   auto add = [&](const std::string& g, auto&& f) {
@@ -114,7 +117,7 @@ TEST_CASE("figures: pdflatex compiles the .tex and dot renders the .dot") {
 TEST_CASE("figures: the union graph's layout is what Graphviz draws, and dot labels are plain text") {
   // dot -Tplain prints "node NAME X Y ..." in inches after layout: the pinned positions must come
   // back (up to one translation), whichever engine the command names.
-  const auto f = schedules::read_schedule_file(fixture("valid-sbt-broadcast-q3-all-port.json"));
+  const auto f = schedules::io::read_schedule_file(fixture("valid-sbt-broadcast-q3-all-port.json"));
   const fs::path dir = fs::temp_directory_path() / ("schedcert-dot-layout-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   {

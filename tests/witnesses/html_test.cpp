@@ -9,7 +9,7 @@
 #include <fstream>
 #include <unistd.h>
 
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "verifier/native.hpp"
 #include "witnesses/html.hpp"
 #include "tests/witnesses/chromium_run.hpp"
@@ -26,8 +26,8 @@ void check_page(const std::string& fixture, const std::string& marker, const std
   INFO("fixture: " << fixture);
   REQUIRE_MESSAGE(std::system("command -v chromium > /dev/null 2>&1") == 0,
                   "chromium missing: apt-get install chromium (needed by the HTML viewer test)");
-  auto s = schedules::read_schedule_file(std::string(SCHEDCERT_TEST_DIR) +
-                                         "/fixtures/schedules/" + fixture)
+  auto s = schedules::io::read_schedule_file(std::string(SCHEDCERT_TEST_DIR) +
+                                             "/fixtures/schedules/" + fixture)
                .schedule;
   auto v = verifier::verify_native(s);
   fs::path dir = fs::temp_directory_path() / ("schedcert-html-" + std::to_string(getpid()));

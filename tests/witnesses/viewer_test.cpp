@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "schedules/registry.hpp"
-#include "schedules/schedule_json.hpp"
+#include "schedules/io/schedule_json.hpp"
 #include "tests/cli/run_cli.hpp"
 #include "tests/witnesses/chromium_run.hpp"
 #include "verifier/native.hpp"
@@ -186,9 +186,10 @@ TEST_CASE("viewer v2: hiding a dimension leaves its transmissions out of the ste
 }
 
 TEST_CASE("viewer v2: invalid schedule, the first violation in the summary") {
-  auto s = schedules::read_schedule_file(std::string(SCHEDCERT_TEST_DIR) +
-                                         "/fixtures/schedules/invalid-link-capacity-overload.json")
-               .schedule;
+  auto s =
+      schedules::io::read_schedule_file(std::string(SCHEDCERT_TEST_DIR) +
+                                        "/fixtures/schedules/invalid-link-capacity-overload.json")
+          .schedule;
   auto v = verifier::verify_native(s);
   REQUIRE(v.violation);
   auto pg = render(s, "", "bad");

@@ -1,0 +1,265 @@
+// The CNF of coq/synth/SynthCnf.v, mirrored (design note in coq_cnf.hpp).
+#include "encodings/synth/coq_cnf.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <tuple>
+
+#include <unistd.h>
+
+#include "encodings/sat/lrat_check.hpp"
+#include "encodings/sat/backend.hpp"
+#include "schedules/disagree.hpp"
+#include "schedules/error.hpp"
+
+namespace schedcert::encodings::synth {
+
+using schedules::FactorKind;
+using schedules::Model;
+using schedules::Network;
+using schedules::Node;
+using schedules::Problem;
+
+namespace {
+
+struct Layout {
+  long long n, I, T;
+  int h(long long t, long long i, long long v) const { return static_cast<int>((t * I + i) * n + v + 1); }
+  int s(long long t, long long i, long long u, long long v) const {
+    return static_cast<int>((T + 1) * I * n + ((t * I + i) * n + u) * n + v + 1);
+  }
+};
+
+using Send = std::tuple<long long, Node, Node>;  // (item, from, to)
+
+// SynthCnf.v's pktc: two different items one packet cannot hold.
+bool pktc(const Problem& p, long long n, long long i, long long j) {
+  if (i == j) return false;
+  if (p.combining())
+    return p.target(static_cast<schedules::Item>(i), static_cast<std::uint64_t>(n)) !=
+           p.target(static_cast<schedules::Item>(j), static_cast<std::uint64_t>(n));
+  return p.packet_items == 1;
+}
+
+// SynthCnf.v's conflict.
+bool conflict(const Network& net, Model m, const Problem& p, long long n, const Send& a, const Send& b) {
+  const auto [i, u, v] = a;
+  const auto [j, u2, v2] = b;
+  if (u == u2 && v == v2) {
+    const auto dim = net.edge_dim(u, v);
+    const bool cap1 = dim && net.link_capacity(u, v, *dim) <= 1;
+    return pktc(p, n, i, j) && (m != Model::AllPort || cap1);
+  }
+  if (u == u2) return m == Model::AllPort ? false : m == Model::ShoutWhisper ? pktc(p, n, i, j) : true;
+  if (v == v2) return m != Model::AllPort;
+  if (u == v2 || v == u2) return m == Model::SinglePortHalf || m == Model::ShoutWhisper;
+  return false;
+}
+
+}  // namespace
+
+std::vector<sat::Clause> synth_coq_cnf(const Network& net, Model m, const Problem& p, unsigned T,
+                                       const SynthCoqMutation& mutation) {
+  if (net.has_graph()) throw InputError("--coq: networks with a graph factor are not in the verified path yet");
+  const long long n = net.num_nodes();
+  const long long I = static_cast<long long>(p.num_items(static_cast<std::uint64_t>(n)));
+  const Layout L{n, I, T};
+  // The largest variable must fit a DIMACS int (and the driver's bounds).
+  const long double top = static_cast<long double>(T + 1) * I * n + static_cast<long double>(T) * I * n * n;
+  if (top >= 2e9L) throw InputError("--coq: the verified synthesis CNF would have more than 2^31 variables");
+  auto drop = [&](const char* rule) { return mutation.drop == rule; };
+  auto origin = [&](long long i) { return static_cast<long long>(p.origin(static_cast<schedules::Item>(i), static_cast<std::uint64_t>(n))); };
+  std::vector<Send> sends;
+  for (long long i = 0; i < I; ++i)
+    for (Node u = 0; u < n; ++u)
+      for (Node v = 0; v < n; ++v)
+        if (u != v && net.adjacent(u, v)) sends.emplace_back(i, u, v);
+  std::vector<std::pair<std::size_t, std::size_t>> prs;
+  for (std::size_t a = 0; a < sends.size(); ++a)
+    for (std::size_t b = a + 1; b < sends.size(); ++b)
+      if (conflict(net, m, p, n, sends[a], sends[b])) prs.emplace_back(a, b);
+  std::vector<sat::Clause> out;
+  if (!drop("init"))
+    for (long long i = 0; i < I; ++i)
+      for (long long v = 0; v < n; ++v) out.push_back({v == origin(i) ? L.h(0, i, v) : -L.h(0, i, v)});
+  for (long long t = 0; t < T; ++t) {
+    if (!drop("evolve"))
+      for (long long i = 0; i < I; ++i)
+        for (Node v = 0; v < n; ++v) {
+          sat::Clause c{-L.h(t + 1, i, v), L.h(t, i, v)};
+          for (Node u = 0; u < n; ++u)
+            if (u != v && net.adjacent(u, v)) c.push_back(L.s(t, i, u, v));
+          out.push_back(std::move(c));
+        }
+    if (!drop("causal"))
+      for (const auto& [i, u, v] : sends) out.push_back({-L.s(t, i, u, v), L.h(t, i, u)});
+    if (p.ordered() && !drop("order"))
+      for (const auto& [i, u, v] : sends) {
+        if (i == 0) continue;
+        out.push_back({-L.s(t, i, u, v), L.h(t, i, v), L.h(t, i - 1, v)});
+        if (u == origin(i)) out.push_back({-L.s(t, i, u, v), L.h(t, i - 1, u)});
+      }
+    if (!drop("conflict"))
+      for (const auto& [a, b] : prs) {
+        const auto& [i, u, v] = sends[a];
+        const auto& [j, u2, v2] = sends[b];
+        out.push_back({-L.s(t, i, u, v), -L.s(t, j, u2, v2)});
+      }
+  }
+  if (!drop("goal"))
+    for (long long i = 0; i < I; ++i) {
+      const Node g = p.target(static_cast<schedules::Item>(i), static_cast<std::uint64_t>(n));
+      for (long long v = 0; v < n; ++v)
+        if (g == schedules::kAllNodes || g == v) out.push_back({L.h(T, i, v)});
+    }
+  return out;
+}
+
+std::string synth_coq_spec(const Network& net, Model m, const Problem& p, unsigned T) {
+  std::ostringstream o;
+  o << "network";
+  for (const auto& f : net.factors()) {
+    const char* k = nullptr;
+    switch (f.kind) {
+      case FactorKind::K2: k = "K2"; break;
+      case FactorKind::Ring: k = "Ring"; break;
+      case FactorKind::Path: k = "Path"; break;
+      case FactorKind::Complete: k = "Complete"; break;
+      case FactorKind::Graph: throw InputError("--coq: networks with a graph factor are not in the verified path yet");
+    }
+    o << " " << k << " " << f.size;
+  }
+  o << "\nmodel " << to_string(m) << "\nproblem " << to_string(p.kind) << " root " << p.root << " messages "
+    << p.messages << " packet " << p.packet_items << " sources";
+  for (Node s : p.sources) o << " " << s;
+  o << "\nsteps " << T << "\n";
+  return o.str();
+}
+
+std::string coq_network_term(const Network& net) {
+  std::string s = "[";
+  for (std::size_t k = 0; k < net.factors().size(); ++k) {
+    const auto& f = net.factors()[k];
+    const char* name = f.kind == FactorKind::K2 ? "K2" : f.kind == FactorKind::Ring ? "Ring"
+                       : f.kind == FactorKind::Path ? "Path" : f.kind == FactorKind::Complete ? "Complete" : nullptr;
+    if (!name) throw InputError("--coq: networks with a graph factor are not in the verified path yet");
+    s += std::string(k ? "; " : "") + "Fac " + name + " " + std::to_string(f.size);
+  }
+  return s + "]";
+}
+
+std::string coq_model_term(Model m) {
+  switch (m) {
+    case Model::AllPort: return "AllPort";
+    case Model::SinglePortFull: return "SinglePortFull";
+    case Model::SinglePortHalf: return "SinglePortHalf";
+    case Model::ShoutWhisper: return "ShoutWhisper";
+  }
+  return "AllPort";
+}
+
+std::string coq_problem_term(const Problem& p) {
+  static const char* kinds[] = {"Broadcast", "Accumulation", "Scatter", "Gather", "MultinodeBroadcast",
+                                "MultinodeAccumulation", "TotalExchange", "SuccessiveBroadcast", "Allreduce"};
+  std::string s = std::string("Prob ") + kinds[static_cast<int>(p.kind)] + " " + std::to_string(p.root) + " " +
+                  std::to_string(p.messages) + " " + std::to_string(p.packet_items) + " [";
+  for (std::size_t k = 0; k < p.sources.size(); ++k) s += (k ? "; " : "") + std::to_string(p.sources[k]);
+  return s + "]";
+}
+
+SynthCoqRefutation refute_synth_coq(const Network& net, Model m, const Problem& p, unsigned T, double timeout_s,
+                                    std::size_t keep_lrat_bytes, const SynthCoqMutation& mutation) {
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  auto since = [](Clock::time_point a) { return std::chrono::duration<double>(Clock::now() - a).count(); };
+  SynthCoqRefutation r;
+  const std::vector<sat::Clause> cnf = synth_coq_cnf(net, m, p, T, mutation);
+  r.clauses = cnf.size();
+  namespace fs = std::filesystem;
+  static int calls = 0;
+  const fs::path dir = fs::temp_directory_path() /
+                       ("schedcert-synthcoq-" + std::to_string(::getpid()) + "-" + std::to_string(++calls));
+  fs::create_directories(dir);
+  struct Cleanup {
+    fs::path p;
+    ~Cleanup() {
+      std::error_code ec;
+      if (!std::getenv("SCHEDCERT_KEEP_PROOFS")) fs::remove_all(p, ec);
+    }
+  } cleanup{dir};
+  const std::string cnf_path = (dir / "q.cnf").string(), drat = (dir / "q.drat").string(),
+                    lrat = (dir / "q.lrat").string(), spec = (dir / "q.spec").string();
+  r.cnf_sha256 =
+      sat::write_dimacs(cnf, cnf_path, "schedcert: verified synthesis CNF (coq/synth/SynthCnf.v)");
+  int vars = 0;
+  for (const auto& c : cnf)
+    for (int l : c) vars = std::max(vars, std::abs(l));
+  r.vars = static_cast<std::size_t>(vars);
+  sat::SatAnswer a;
+  {
+    auto solver = sat::make_cadical(drat);
+    for (const auto& c : cnf) solver->add(c);
+    const auto s0 = Clock::now();
+    a = solver->solve({}, timeout_s);
+    r.solve_seconds = since(s0);
+  }
+  {
+    std::ofstream f(spec);
+    f << synth_coq_spec(net, m, p, T);
+  }
+  // The extracted synth_cnf regenerates the CNF and compares it with ours, whatever the answer
+  // (with an empty proof when there is nothing to check): a mutated encoder is caught even when
+  // the mutation made the CNF satisfiable.
+  auto regenerate = [&](const std::string& proof) {
+    const sat::LratVerdict v = sat::run_lrat_synth(spec, proof, cnf_path);
+    sat::check_cnf_identity(v, &cnf, r.cnf_sha256, "verified synthesis CNF");
+    r.coq_cnf_sha256 = v.coq_cnf_sha256;
+    r.comparison = v.cnf_comparison;
+    if (v.exit_code >= 0 && !v.cnf_identical)
+      throw EnginesDisagree("the synthesis CNF regenerated by the extracted synth_cnf (coq/synth/SynthCnf.v) is not "
+                            "the C++ one (encodings/synth/coq_cnf.cpp): " +
+                            (v.cnf_comparison.empty() ? v.verdict : v.cnf_comparison));
+    return v;
+  };
+  if (a != sat::SatAnswer::Unsat) {
+    std::ofstream(lrat).flush();  // an empty proof: only the regeneration and the comparison run
+    regenerate(lrat);
+    if (a == sat::SatAnswer::Sat) {
+      r.status = SynthCoqRefutation::Status::Satisfiable;
+      r.detail = "CaDiCaL: satisfiable (the verified CNF leaves rules out, so this alone does not mean a schedule "
+                 "exists)";
+    } else {
+      r.detail = "CaDiCaL: timeout";
+    }
+  } else {
+    const auto c0 = Clock::now();
+    const sat::DratReport d = sat::check_drat(cnf, drat, lrat);
+    if (!d.verified) {
+      r.detail = "the DRAT proof did not check: " + d.message;
+    } else {
+      const sat::LratVerdict v = regenerate(lrat);
+      std::error_code ec;
+      r.lrat_bytes = static_cast<std::size_t>(fs::file_size(lrat, ec));
+      if (v.verified) {
+        r.status = SynthCoqRefutation::Status::Refuted;
+        r.detail = "CaDiCaL unsat; DRAT checked (" + std::to_string(d.lemmas) + " lemmas), its LRAT (" +
+                   std::to_string(r.lrat_bytes) + " bytes) accepted by schedcert-lrat --synth on the CNF generated "
+                   "by the extracted synth_cnf (sha256 " + v.coq_cnf_sha256 + ", identical to the C++ CNF)";
+        if (r.lrat_bytes <= keep_lrat_bytes) {
+          std::ifstream in(lrat, std::ios::binary);
+          r.lrat_text.assign(std::istreambuf_iterator<char>(in), {});
+        }
+      } else {
+        r.detail = "the verified checker did not accept: " + v.verdict;
+      }
+    }
+    r.check_seconds = since(c0);
+  }
+  r.seconds = since(t0);
+  return r;
+}
+
+}  // namespace schedcert::encodings::synth

@@ -1,0 +1,73 @@
+// The verified path of the exact time-indexed query (issue 26): "a schedule of at most T steps
+// exists" as the CNF that coq/synth/SynthCnf.v generates (synth_cnf), clause for clause and in
+// the same order, so that an UNSAT answer becomes a Coq theorem.
+//
+// Why a second encoder next to timeindexed.cpp: that one is built for speed (item-flow
+// core with pruning, slack rules, reception and cut counts, symmetry breaking, sequential
+// counters), and each of those rules would need its own soundness proof. This one is the plain
+// reachability encoding whose completeness (every valid schedule satisfies it) is proved in Coq
+// (synth_sat): H(t, i, v) "v holds i after t steps", S(t, i, u, v) "a transmission of step t
+// carries i on u -> v"; initial holdings, evolution, causality, the order of successive
+// broadcasts, pairwise conflicts (packet, link capacity, the model's port rule) and the goal.
+// The layout and the clause order are documented in SynthCnf.v; this file mirrors them.
+// schedcert-lrat --synth SPEC regenerates the CNF with the extracted synth_cnf and compares it
+// with this one clause by clause (a difference is EnginesDisagree, exit 4), so this encoder is
+// an optimisation, not part of the trusted base.
+//
+// - synth_coq_cnf: the clauses; synth_coq_spec: the instance as schedcert-lrat --synth reads it;
+// - refute_synth_coq: CaDiCaL with a DRAT proof, DRAT -> LRAT by our checker, the verified
+//   checker on the C++ file, then schedcert-lrat --synth (regeneration + comparison + check).
+// Limitations: products of K2, rings, paths and complete graphs (no graph factors in the
+// spec); rules left out (sound, only weaker): no_duplicate, the packet bound B >= 2, allreduce's
+// complete values; so a SAT answer does not mean a schedule exists. Quadratic in the sends of a
+// step (the pairwise conflicts): meant for the small instances whose optima become theorems.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "encodings/sat/drat.hpp"
+#include "schedules/model.hpp"
+#include "schedules/network.hpp"
+#include "schedules/problem.hpp"
+
+namespace schedcert::encodings::synth {
+
+// Test-only: one rule family of the CNF left out ("evolve", "causal", "order", "conflict",
+// "init", "goal"), to show that the checker's regeneration catches a mutated encoder.
+struct SynthCoqMutation {
+  std::string drop;
+};
+
+std::vector<sat::Clause> synth_coq_cnf(const schedules::Network& net, schedules::Model m,
+                                       const schedules::Problem& p, unsigned T,
+                                       const SynthCoqMutation& mutation = {});
+
+// The instance for `schedcert-lrat --synth SPEC` (docs/lrat.md): lines "network K2 2 Ring 5 ...",
+// "model single-port-full", "problem KIND root R messages M packet B sources s0 s1 ...",
+// "steps T". Throws InputError for a network with a graph factor.
+std::string synth_coq_spec(const schedules::Network& net, schedules::Model m,
+                           const schedules::Problem& p, unsigned T);
+
+// Coq terms of the instance: the network ([Fac K2 2; ...]), model (SinglePortFull), problem
+// (Prob SuccessiveBroadcast 0 1 1 [0; 1; 3; 2]).
+std::string coq_network_term(const schedules::Network& net);
+std::string coq_model_term(schedules::Model m);
+std::string coq_problem_term(const schedules::Problem& p);
+
+struct SynthCoqRefutation {
+  enum class Status { Refuted, Satisfiable, Unknown } status = Status::Unknown;
+  std::string detail;            // why Unknown; the certificate summary when Refuted
+  std::size_t vars = 0, clauses = 0;
+  std::string cnf_sha256, coq_cnf_sha256, comparison;
+  std::size_t lrat_bytes = 0;
+  std::string lrat_text;         // the accepted LRAT proof, when at most keep_lrat_bytes
+  double seconds = 0, solve_seconds = 0, check_seconds = 0;
+};
+
+// "No schedule of at most T steps" through the verified path. Throws EnginesDisagree when the
+// verified checker's regenerated CNF differs from this encoder's.
+SynthCoqRefutation refute_synth_coq(const schedules::Network& net, schedules::Model m,
+                                    const schedules::Problem& p, unsigned T, double timeout_s,
+                                    std::size_t keep_lrat_bytes, const SynthCoqMutation& mutation = {});
+
+}  // namespace schedcert::encodings::synth
