@@ -15,12 +15,12 @@
 #include "encodings/sat/backend.hpp"
 #include "encodings/synth/formula.hpp"
 #include "schedules/budget/watchdog.hpp"
+#include "schedules/budget/budget.hpp"
 
 namespace schedcert::encodings::synth {
 
 namespace {
 using Clock = std::chrono::steady_clock;
-double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 }  // namespace
 
 // The same formula on CaDiCaL (solver_logic "cadical"): clauses as they are, every at-most-k
@@ -101,7 +101,7 @@ SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms) {
     const auto solving = budget.phase("CaDiCaL solve (" + f.summary() + ")");
     const auto s0 = Clock::now();
     const sat::SatAnswer answer = b->s->solve({}, timeout_ms / 1000.0);
-    out.search_seconds = since(s0);
+    out.search_seconds = schedules::budget::seconds_since(s0);
     return answer;
   }();
   out.stats = "cadical, " + std::to_string(next - f.num_vars()) + " counter variables";
@@ -114,7 +114,7 @@ SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms) {
     const auto checking = budget.phase("checking CaDiCaL's UNSAT proof");
     const auto c0 = Clock::now();
     const sat::UnsatCertificate c = sat::certify_unsat(all, proof, (dir / "q").string(), "", false);
-    out.check_seconds = since(c0);
+    out.check_seconds = schedules::budget::seconds_since(c0);
     out.stats += "; " + c.summary();
     if (c.verified()) {
       out.status = SolveOutcome::Status::Unsat;
@@ -126,7 +126,7 @@ SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms) {
   } else {
     out.reason = budget.stopped() ? "the command's budget ran out" : "timeout";
   }
-  out.seconds = since(t0);
+  out.seconds = schedules::budget::seconds_since(t0);
   return out;
 }
 

@@ -17,6 +17,7 @@
 #include "schedules/budget/watchdog.hpp"
 #include "verifier/bounds.hpp"
 #include "verifier/native.hpp"
+#include "schedules/budget/budget.hpp"
 
 namespace schedcert::encodings::synth {
 
@@ -28,9 +29,6 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-double since(Clock::time_point t0) {
-  return std::chrono::duration<double>(Clock::now() - t0).count();
-}
 
 std::string label(const Network& net, Model m, const SuccessiveOptions& o, unsigned T) {
   return net.name() + " " + schedules::to_string(m) + " successive-broadcast allocation " +
@@ -89,7 +87,7 @@ SynthesisResult synthesize_successive(const Network& net, Model model, unsigned 
   auto note = [&](const std::string& s) {
     res.stats += (res.stats.empty() ? "" : "; ") + s;
     if (!opt.quiet)
-      std::cerr << "[successive] " << label(net, model, opt, steps) << " " << since(t0)
+      std::cerr << "[successive] " << label(net, model, opt, steps) << " " << schedules::budget::seconds_since(t0)
                 << "s: " << s << std::endl;
   };
   const sy::Topology topo(net);
@@ -106,7 +104,7 @@ SynthesisResult synthesize_successive(const Network& net, Model model, unsigned 
                  "(docs/successive-optimum.md)");
     });
   }
-  const double left = opt.timeout_ms - since(t0) * 1000.0;
+  const double left = opt.timeout_ms - schedules::budget::seconds_since(t0) * 1000.0;
   const unsigned budget = left < 1 ? 1u : static_cast<unsigned>(left);
   const sy::SolveOutcome o = opt.solver_logic == "cadical"
                                  ? sy::solve_with_cadical(enc.formula(), budget)
@@ -138,7 +136,7 @@ SynthesisResult synthesize_successive(const Network& net, Model model, unsigned 
       res.status = SynthesisStatus::Unknown;
       break;
   }
-  res.seconds = since(t0);
+  res.seconds = schedules::budget::seconds_since(t0);
   return res;
 }
 
@@ -151,7 +149,7 @@ OptimumResult minimize_successive(const Network& net, Model model, unsigned lo, 
   std::vector<std::string> written;
   auto run_at = [&](unsigned T) {
     SuccessiveOptions o = options;
-    const double left = options.timeout_ms - since(t0) * 1000.0;
+    const double left = options.timeout_ms - schedules::budget::seconds_since(t0) * 1000.0;
     o.timeout_ms = left < 1 ? 1u : static_cast<unsigned>(left);
     if (!path.empty()) {
       o.emit_smt2_path = path + ".T" + std::to_string(T);

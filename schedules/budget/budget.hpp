@@ -37,6 +37,11 @@
 
 namespace schedcert::schedules::budget {
 
+// Wall-clock seconds since t0 (steady clock): the elapsed times that reports print.
+inline double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
 // The budget ran out in a named phase: time, or memory at runtime. Exit 3 (unknown).
 class BudgetExceeded : public UnknownResult {
  public:
