@@ -9,6 +9,8 @@ set -euo pipefail
 [ $# -ge 1 ] || { echo "usage: bash scripts/measure-demo.sh CHROOT_DIR [SOURCE]" >&2; exit 2; }
 R="$1"; SRC="${2:-$(cd "$(dirname "$0")/.." && pwd)}"
 [ -x "$R/bin/bash" ] || { echo "measure-demo: $R is not a debootstrap root (no bin/bash)" >&2; exit 2; }
+# Unmount on exit: a later `rm -rf ROOT` must not reach the host's /dev through a bind mount.
+trap 'umount -l "$R/proc" "$R/dev" "$R/sys" 2>/dev/null || true' EXIT
 mountpoint -q "$R/proc" || mount -t proc proc "$R/proc"
 mountpoint -q "$R/dev" || mount --bind /dev "$R/dev"
 mountpoint -q "$R/sys" || mount --bind /sys "$R/sys"
