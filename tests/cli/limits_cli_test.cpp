@@ -155,8 +155,11 @@ TEST_CASE("limits: a successive-broadcast query that cannot fit --max-memory is 
 
 TEST_CASE("limits: cube alpha is refused before building when its query cannot fit, and stops at --timeout") {
   const std::string dir = "/tmp/schedcert-limits-cube-" + std::to_string(::getpid());
-  expect_run("--max-memory 30M cube alpha --dim 9 --max-size 100 -q --dir " + dir + "-a", 2, 5,
-             {"the alpha query of Q9 (a counter up to 101) needs an estimated", "--max-memory"});
+  // A 100 MB limit and a Q10 query of about 180 MiB: far from the process's own resident size
+  // (about 32 MiB under clang's ASan, where a 30 MB limit let the watchdog end the command,
+  // exit 3, before the refusal's exit 2 on a loaded machine; 2026-11-28).
+  expect_run("--max-memory 100M cube alpha --dim 10 --max-size 300 -q --dir " + dir + "-a", 2, 5,
+             {"the alpha query of Q10 (a counter up to 301) needs an estimated", "--max-memory"});
   // Q7, k = 24: making the 20 955 cubes and checking their coverage takes about 36 s.
   expect_unknown_in_time("cube alpha --dim 7 --max-size 24 -q --timeout 2 --dir " + dir + "-b", 2, {"--timeout 2.0 s"});
   std::filesystem::remove_all(dir + "-a");
