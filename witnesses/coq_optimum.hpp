@@ -9,7 +9,7 @@
 // - optimum (when the LRAT proof is given, at most --coq-lrat-max bytes): no premise, the proof
 //   embedded and checked by vm_compute.
 // The writer copies the Coq files the theorem needs into DIR (Rules.v, Checker.v,
-// Completeness.v, lrat/Cnf.v, lrat/Lrat.v, synth/SynthCnf.v).
+// Completeness.v, lrat/Cnf.v, lrat/Lrat.v, synth/SynthCnf.v, synth/SynthFree.v).
 #pragma once
 #include <string>
 
@@ -22,10 +22,14 @@ struct OptimumCoqInput {
   std::string refutation_note;                   // how T - 1 was refuted (hashes, checker verdict)
   std::string lrat_text;                         // the accepted LRAT proof of T - 1, or "" (premise form)
   std::string command;                           // the command line that wrote the file
+  // Successive broadcasts with the allocation left free: the theorem is optimal_free
+  // (coq/synth/SynthFree.v) over every allocation, T - 1 refuted on free_cnf.
+  bool free_allocation = false;
 };
 
-// "Q2_single_port_full_successive_broadcast": letters, digits and '_' only (a Coq module name).
-std::string optimum_instance_name(const schedules::Schedule& s);
+// "Q2_single_port_full_successive_broadcast": letters, digits and '_' only (a Coq module name);
+// with free_allocation, "_free" is appended.
+std::string optimum_instance_name(const schedules::Schedule& s, bool free_allocation = false);
 
 std::string optimum_coq_text(const OptimumCoqInput& in);
 

@@ -381,15 +381,18 @@ Qed.
 Lemma lt_of_adjacent : forall net u v, adjacent net u v -> u < nnodes net /\ v < nnodes net.
 Proof. intros net u v [H1 [H2 _]]. auto. Qed.
 
-Theorem synth_sat : forall s T, valid s -> (length (s_steps s) <= T)%nat ->
-  satisfiable (synth_cnf (s_net s) (s_model s) (s_prob s) T).
+(* The valuation of a valid schedule, val (W s I n T), satisfies every clause (synth_sat; also
+   used by SynthFree.v for the free allocation). *)
+Lemma synth_W : forall s T, valid s -> (length (s_steps s) <= T)%nat ->
+  forall c, In c (synth_cnf (s_net s) (s_model s) (s_prob s) T) ->
+  clause_true (val (W s (num_items (s_prob s) (nnodes (s_net s))) (nnodes (s_net s)) T)) c = true.
 Proof.
-  intros s T Hv HT.
+  intros s T Hv HT c Hc.
   destruct Hv as [Hpo [Hst [Hcaus [_ [Hord Hcomp]]]]].
   set (net := s_net s) in *. set (p := s_prob s) in *.
-  set (n := nnodes net) in *. set (I := num_items p n).
+  set (n := nnodes net) in *. set (I := num_items p n) in *.
   assert (Orig : orig_of s = origin p n) by reflexivity.
-  exists (val (W s I n T)). intros c Hc. unfold synth_cnf in Hc. fold n I in Hc.
+  unfold synth_cnf in Hc. fold n I in Hc.
   apply in_app_or in Hc as [Hc|Hc]; [|apply in_app_or in Hc as [Hc|Hc]].
   - (* init *)
     apply in_flat_map in Hc as (i & Hi & Hc). apply in_map_iff in Hc as (v & <- & Hv).
@@ -471,6 +474,10 @@ Proof.
     apply holdsb_complete. apply Hcomp; auto.
     change (needs (target p n i) v). unfold needsb in Hn. destruct (target p n i); simpl; auto. apply N.eqb_eq. exact Hn.
 Qed.
+
+Theorem synth_sat : forall s T, valid s -> (length (s_steps s) <= T)%nat ->
+  satisfiable (synth_cnf (s_net s) (s_model s) (s_prob s) T).
+Proof. intros s T Hv HT. eexists. exact (synth_W s T Hv HT). Qed.
 
 (* The form an UNSAT certificate gives: every valid schedule of this network, model and problem
    has more than T steps. *)

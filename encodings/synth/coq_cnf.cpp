@@ -59,13 +59,33 @@ bool conflict(const Network& net, Model m, const Problem& p, long long n, const 
   return false;
 }
 
+// SynthFree.v's alloc_clauses: the allocation H 0 i v ("v is the source of broadcast i") is a
+// bijection: per item, at least one node then the pairs v < w; per node, at least one item
+// then the pairs i < j.
+void append_allocation(std::vector<sat::Clause>& out, const Layout& L, const SynthCoqMutation& mutation) {
+  const long long n = L.n;
+  for (int pass = 0; pass < 2; ++pass)
+    for (long long x = 0; x < n; ++x) {
+      // pass 0: item x over the nodes y; pass 1: node x over the items y.
+      auto a = [&](long long y) { return pass == 0 ? L.h(0, x, y) : L.h(0, y, x); };
+      sat::Clause some;
+      for (long long y = 0; y < n; ++y) some.push_back(a(y));
+      if (!(pass == 1 && mutation.drop == "onto")) out.push_back(std::move(some));
+      for (long long y = 0; y < n; ++y)
+        for (long long z = y + 1; z < n; ++z) out.push_back({-a(y), -a(z)});
+    }
+}
+
 }  // namespace
 
 std::vector<sat::Clause> synth_coq_cnf(const Network& net, Model m, const Problem& p, unsigned T,
-                                       const SynthCoqMutation& mutation) {
+                                       const SynthCoqMutation& mutation, bool free_allocation) {
   if (net.has_graph()) throw InputError("--coq: networks with a graph factor are not in the verified path yet");
   const long long n = net.num_nodes();
-  const long long I = static_cast<long long>(p.num_items(static_cast<std::uint64_t>(n)));
+  if (free_allocation && p.kind != schedules::ProblemKind::SuccessiveBroadcast)
+    throw InputError("--coq: the free allocation is for successive broadcasts only");
+  // Free allocation (SynthFree.v): n items, one per node, whatever p.sources holds.
+  const long long I = free_allocation ? n : static_cast<long long>(p.num_items(static_cast<std::uint64_t>(n)));
   const Layout L{n, I, T};
   // The largest variable must fit a DIMACS int (and the driver's bounds).
   const long double top = static_cast<long double>(T + 1) * I * n + static_cast<long double>(T) * I * n * n;
@@ -82,9 +102,12 @@ std::vector<sat::Clause> synth_coq_cnf(const Network& net, Model m, const Proble
     for (std::size_t b = a + 1; b < sends.size(); ++b)
       if (conflict(net, m, p, n, sends[a], sends[b])) prs.emplace_back(a, b);
   std::vector<sat::Clause> out;
-  if (!drop("init"))
+  if (free_allocation) {
+    append_allocation(out, L, mutation);
+  } else if (!drop("init")) {
     for (long long i = 0; i < I; ++i)
       for (long long v = 0; v < n; ++v) out.push_back({v == origin(i) ? L.h(0, i, v) : -L.h(0, i, v)});
+  }
   for (long long t = 0; t < T; ++t) {
     if (!drop("evolve"))
       for (long long i = 0; i < I; ++i)
@@ -100,7 +123,12 @@ std::vector<sat::Clause> synth_coq_cnf(const Network& net, Model m, const Proble
       for (const auto& [i, u, v] : sends) {
         if (i == 0) continue;
         out.push_back({-L.s(t, i, u, v), L.h(t, i, v), L.h(t, i - 1, v)});
-        if (u == origin(i)) out.push_back({-L.s(t, i, u, v), L.h(t, i - 1, u)});
+        if (free_allocation) {
+          // SynthFree.v: the source's clause, guarded by the allocation variable H 0 i u.
+          if (!drop("source")) out.push_back({-L.s(t, i, u, v), -L.h(0, i, u), L.h(t, i - 1, u)});
+        } else if (u == origin(i)) {
+          out.push_back({-L.s(t, i, u, v), L.h(t, i - 1, u)});
+        }
       }
     if (!drop("conflict"))
       for (const auto& [a, b] : prs) {
@@ -111,14 +139,15 @@ std::vector<sat::Clause> synth_coq_cnf(const Network& net, Model m, const Proble
   }
   if (!drop("goal"))
     for (long long i = 0; i < I; ++i) {
-      const Node g = p.target(static_cast<schedules::Item>(i), static_cast<std::uint64_t>(n));
+      const Node g = free_allocation ? schedules::kAllNodes
+                                     : p.target(static_cast<schedules::Item>(i), static_cast<std::uint64_t>(n));
       for (long long v = 0; v < n; ++v)
         if (g == schedules::kAllNodes || g == v) out.push_back({L.h(T, i, v)});
     }
   return out;
 }
 
-std::string synth_coq_spec(const Network& net, Model m, const Problem& p, unsigned T) {
+std::string synth_coq_spec(const Network& net, Model m, const Problem& p, unsigned T, bool free_allocation) {
   std::ostringstream o;
   o << "network";
   for (const auto& f : net.factors()) {
@@ -133,8 +162,13 @@ std::string synth_coq_spec(const Network& net, Model m, const Problem& p, unsign
     o << " " << k << " " << f.size;
   }
   o << "\nmodel " << to_string(m) << "\nproblem " << to_string(p.kind) << " root " << p.root << " messages "
-    << p.messages << " packet " << p.packet_items << " sources";
-  for (Node s : p.sources) o << " " << s;
+    << p.messages << " packet " << p.packet_items;
+  if (free_allocation) {
+    o << " allocation free";
+  } else {
+    o << " sources";
+    for (Node s : p.sources) o << " " << s;
+  }
   o << "\nsteps " << T << "\n";
   return o.str();
 }
@@ -171,12 +205,15 @@ std::string coq_problem_term(const Problem& p) {
 }
 
 SynthCoqRefutation refute_synth_coq(const Network& net, Model m, const Problem& p, unsigned T, double timeout_s,
-                                    std::size_t keep_lrat_bytes, const SynthCoqMutation& mutation) {
+                                    std::size_t keep_lrat_bytes, const SynthCoqMutation& mutation,
+                                    bool free_allocation) {
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
   auto since = [](Clock::time_point a) { return std::chrono::duration<double>(Clock::now() - a).count(); };
   SynthCoqRefutation r;
-  const std::vector<sat::Clause> cnf = synth_coq_cnf(net, m, p, T, mutation);
+  const std::string generator =
+      free_allocation ? "free_cnf (coq/synth/SynthFree.v)" : "synth_cnf (coq/synth/SynthCnf.v)";
+  const std::vector<sat::Clause> cnf = synth_coq_cnf(net, m, p, T, mutation, free_allocation);
   r.clauses = cnf.size();
   namespace fs = std::filesystem;
   static int calls = 0;
@@ -208,7 +245,7 @@ SynthCoqRefutation refute_synth_coq(const Network& net, Model m, const Problem& 
   }
   {
     std::ofstream f(spec);
-    f << synth_coq_spec(net, m, p, T);
+    f << synth_coq_spec(net, m, p, T, free_allocation);
   }
   // The extracted synth_cnf regenerates the CNF and compares it with ours, whatever the answer
   // (with an empty proof when there is nothing to check): a mutated encoder is caught even when
@@ -219,8 +256,8 @@ SynthCoqRefutation refute_synth_coq(const Network& net, Model m, const Problem& 
     r.coq_cnf_sha256 = v.coq_cnf_sha256;
     r.comparison = v.cnf_comparison;
     if (v.exit_code >= 0 && !v.cnf_identical)
-      throw EnginesDisagree("the synthesis CNF regenerated by the extracted synth_cnf (coq/synth/SynthCnf.v) is not "
-                            "the C++ one (encodings/synth/coq_cnf.cpp): " +
+      throw EnginesDisagree("the synthesis CNF regenerated by the extracted " + generator + " is not "
+                            "the C++ one (encodings/synth/coq_cnf.cpp): the CNFs differ: " +
                             (v.cnf_comparison.empty() ? v.verdict : v.cnf_comparison));
     return v;
   };
@@ -247,7 +284,7 @@ SynthCoqRefutation refute_synth_coq(const Network& net, Model m, const Problem& 
         r.status = SynthCoqRefutation::Status::Refuted;
         r.detail = "CaDiCaL unsat; DRAT checked (" + std::to_string(d.lemmas) + " lemmas), its LRAT (" +
                    std::to_string(r.lrat_bytes) + " bytes) accepted by schedcert-lrat --synth on the CNF generated "
-                   "by the extracted synth_cnf (sha256 " + v.coq_cnf_sha256 + ", identical to the C++ CNF)";
+                   "by the extracted " + generator + " (sha256 " + v.coq_cnf_sha256 + ", identical to the C++ CNF)";
         if (r.lrat_bytes <= keep_lrat_bytes) {
           std::ifstream in(lrat, std::ios::binary);
           r.lrat_text.assign(std::istreambuf_iterator<char>(in), {});

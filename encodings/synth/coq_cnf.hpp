@@ -17,6 +17,11 @@
 // - synth_coq_cnf: the clauses; synth_coq_spec: the instance as schedcert-lrat --synth reads it;
 // - refute_synth_coq: CaDiCaL with a DRAT proof, DRAT -> LRAT by our checker, the verified
 //   checker on the C++ file, then schedcert-lrat --synth (regeneration + comparison + check).
+// Free allocation (free_allocation = true; coq/synth/SynthFree.v, free_cnf): successive
+// broadcasts whose sources the solver chooses, n items, the allocation variables being
+// H(0, i, v) with bijection clauses in place of the initial holdings, and the source's order
+// clause guarded by H(0, i, u); the refutation covers every allocation (free_from_lrat). No
+// symmetry rule (broadcast 0 from node 0, ...) is added.
 // Limitations: products of K2, rings, paths and complete graphs (no graph factors in the
 // spec); rules left out (sound, only weaker): no_duplicate, the packet bound B >= 2, allreduce's
 // complete values; so a SAT answer does not mean a schedule exists. Quadratic in the sends of a
@@ -33,20 +38,24 @@
 namespace schedcert::encodings::synth {
 
 // Test-only: one rule family of the CNF left out ("evolve", "causal", "order", "conflict",
-// "init", "goal"), to show that the checker's regeneration catches a mutated encoder.
+// "init", "goal"; with the free allocation also "source", the guarded source order clause, and
+// "onto", the per-node at-least-one allocation clause), to show that the checker's regeneration
+// catches a mutated encoder. Reachable from the CLI only through the hidden test hook
+// `synthesize --coq-test-drop RULE` (cli/cmd_synthesize.cpp), never in normal use.
 struct SynthCoqMutation {
   std::string drop;
 };
 
 std::vector<sat::Clause> synth_coq_cnf(const schedules::Network& net, schedules::Model m,
                                        const schedules::Problem& p, unsigned T,
-                                       const SynthCoqMutation& mutation = {});
+                                       const SynthCoqMutation& mutation = {}, bool free_allocation = false);
 
 // The instance for `schedcert-lrat --synth SPEC` (docs/lrat.md): lines "network K2 2 Ring 5 ...",
 // "model single-port-full", "problem KIND root R messages M packet B sources s0 s1 ...",
-// "steps T". Throws InputError for a network with a graph factor.
+// "steps T"; with the free allocation "problem successive-broadcast root R messages M packet B
+// allocation free". Throws InputError for a network with a graph factor.
 std::string synth_coq_spec(const schedules::Network& net, schedules::Model m,
-                           const schedules::Problem& p, unsigned T);
+                           const schedules::Problem& p, unsigned T, bool free_allocation = false);
 
 // Coq terms of the instance: the network ([Fac K2 2; ...]), model (SinglePortFull), problem
 // (Prob SuccessiveBroadcast 0 1 1 [0; 1; 3; 2]).
@@ -68,6 +77,7 @@ struct SynthCoqRefutation {
 // verified checker's regenerated CNF differs from this encoder's.
 SynthCoqRefutation refute_synth_coq(const schedules::Network& net, schedules::Model m,
                                     const schedules::Problem& p, unsigned T, double timeout_s,
-                                    std::size_t keep_lrat_bytes, const SynthCoqMutation& mutation = {});
+                                    std::size_t keep_lrat_bytes, const SynthCoqMutation& mutation = {},
+                                    bool free_allocation = false);
 
 }  // namespace schedcert::encodings::synth
