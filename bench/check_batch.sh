@@ -33,7 +33,7 @@ SCHEDCERT_DRAT_CHECK=forward "$sc" cube resume forward --limit "$limit" --sample
 "$sc" cube resume backward --limit "$limit" --sample-seed "$seed" --jobs 1 --check-batch 1 -q >/dev/null || true
 "$sc" cube resume batched --limit "$limit" --sample-seed "$seed" --jobs 1 --check-batch "$batch" -q >/dev/null || true
 python3 - "$work" "$batch" <<'EOF'
-import json, os, sys
+import json, os, re, sys
 work, batch = sys.argv[1], sys.argv[2]
 done0 = set(os.listdir(os.path.join(work, 'a7k21', 'results')))
 def load(d):
@@ -52,15 +52,29 @@ def stats(rs):
     unsat = sum(rs[i]['status'] == 'unsat' for i in ids)
     both = sum(rs[i]['status'] == 'unsat' and rs[i]['proof']['checked'] and rs[i]['proof']['lrat_verified'] for i in ids)
     batched = sum('its share of one run on the batch CNF' in rs[i]['proof'].get('message', '') for i in ids)
+    # From each result's message: our DRAT check's CPU, the verified checker's CPU (its share of
+    # the batch run when batched), the LRAT size, the batch sizes.
+    def num(pat, m):
+        x = re.search(pat, m)
+        return float(x.group(1)) if x else float('nan')
+    msgs = [rs[i]['proof'].get('message', '') for i in ids]
+    drat = sum(num(r'lemmas, ([0-9.e-]+) s CPU', m) for m in msgs)
+    coq = sum(num(r'VERIFIED UNSAT, ([0-9.e-]+) s CPU', m) for m in msgs)
+    lrat = sum(num(r'LRAT \(([0-9]+) bytes', m) for m in msgs)
+    sizes = sorted({int(x) for m in msgs for x in re.findall(r'batch CNF of ([0-9]+) cubes', m)})
     return dict(n=n, solve=solve / max(n, 1), check=check / max(n, 1), ratio=check / max(solve, 1e-9),
-                unsat=unsat, both=both, batched=batched)
+                unsat=unsat, both=both, batched=batched, drat=drat / max(n, 1), coq=coq / max(n, 1),
+                lrat=lrat / max(n, 1) / 1e3, sizes=sizes)
 S = {m: stats(r) for m, r in runs.items()}
 print(f"{len(ids)} cubes of `cube alpha --dim 7 --max-size 21` (the same ids in each copy)\n")
 print(f"| per cube (mean of {len(ids)}) | forward, 1 verified run per cube (before issue 27) | backward, 1 run per cube | backward, 1 run per {batch} cubes (batched) |")
 print("|---|---|---|---|")
 print("| solve CPU | " + " | ".join(f"{S[m]['solve']:.3f} s" for m in runs) + " |")
 print("| proof-check CPU (our DRAT check + verified LRAT check) | " + " | ".join(f"{S[m]['check']:.3f} s" for m in runs) + " |")
+print("| of which our DRAT check (incl. writing the LRAT) | " + " | ".join(f"{S[m]['drat']:.3f} s" for m in runs) + " |")
+print("| of which the Coq-verified checker (its share of the batch run) | " + " | ".join(f"{S[m]['coq']:.3f} s" for m in runs) + " |")
+print("| LRAT proof | " + " | ".join(f"{S[m]['lrat']:.0f} KB" for m in runs) + " |")
 print("| **check / solve** | " + " | ".join(f"**{S[m]['ratio']:.2f}x**" for m in runs) + " |")
 print("| UNSAT, both checks passed | " + " | ".join(f"{S[m]['both']} of {S[m]['n']}" for m in runs) + " |")
-print("| accepted in a batch run | " + " | ".join(f"{S[m]['batched']}" for m in runs) + " |")
+print("| accepted in a batch run (batch sizes) | " + " | ".join(f"{S[m]['batched']} {S[m]['sizes'] or ''}" for m in runs) + " |")
 EOF

@@ -334,10 +334,8 @@ BatchVerdict check_lrat_batch(const std::vector<Clause>& base, const std::vector
       if (ec) bytes.back() = 0;
       total_bytes += bytes.back();
     }
-    if (!std::getenv("SCHEDCERT_KEEP_PROOFS")) {  // kept for benchmarks (docs/trust.md)
-      std::filesystem::remove(stem + ".cnf", ec);
-      std::filesystem::remove(stem + ".lrat", ec);
-    }
+    std::filesystem::remove(stem + ".cnf", ec);
+    std::filesystem::remove(stem + ".lrat", ec);
     check_cnf_identity(v.batch, &g.clauses, sha, "the batch CNF of " + std::to_string(in.size()) + " cubes");
     v.batch_cnf_sha256 = v.batch.cnf_sha256;
     if (v.batch.verified) {

@@ -81,7 +81,7 @@ std::vector<const std::vector<Clause>*> pointers(const std::vector<std::vector<C
 
 }  // namespace
 
-TEST_CASE("lrat batch: one verified run accepts a batch; its LRAT is accepted by the Python reference too") {
+TEST_CASE("lrat batch: one verified run accepts a batch, its LRAT is accepted by the Python reference too") {
   REQUIRE_MESSAGE(!lrat_checker_path().empty(), "schedcert-lrat not built");
   BatchDir t;
   const Instance in = make_instance();
@@ -165,7 +165,7 @@ TEST_CASE("lrat batch: a tampered member proof fails the batch and that member i
   CHECK(v.members[1].message.find("REJECTED") != std::string::npos);
 }
 
-TEST_CASE("lrat batch: a satisfiable member is never accepted; the batch CNF is then satisfiable") {
+TEST_CASE("lrat batch: a satisfiable member is never accepted, the batch CNF is then satisfiable") {
   REQUIRE_MESSAGE(!lrat_checker_path().empty(), "schedcert-lrat not built");
   BatchDir t;
   const Instance in = make_instance();
