@@ -41,6 +41,8 @@ search::RunOptions run_options(const CubeCli& o) {
   r.jobs = o.jobs;
   r.cube_timeout_s = o.cube_timeout;
   r.keep_proofs = o.keep_proofs;
+  if (o.check_batch == 0) throw InputError("--check-batch: expected at least 1, got 0");
+  r.check_batch = o.check_batch;
   r.limit = o.limit;
   r.sample_seed = o.sample_seed;
   r.progress = !o.quiet;
@@ -161,6 +163,10 @@ void add_run_options(CLI::App* c, CubeCli& o, bool with_dir) {
   c->add_option("--cube-timeout", o.cube_timeout, "budget per cube (a timed-out cube stays open for --resume)")
       ->default_val(0);
   c->add_flag("--keep-proofs", o.keep_proofs, "keep every checked DRAT proof (and its extra clauses) in DIR/proofs");
+  c->add_option("--check-batch", o.check_batch,
+                "UNSAT cubes per run of the Coq-verified LRAT checker (one CNF with selector variables, "
+                "encodings/sat/lrat_batch.hpp; 1: a run per cube)")
+      ->default_val(16);
   c->add_option("--shard", o.shard, "I/N: run only the cubes with id % N == I (merge the runs afterwards)");
   c->add_option("--limit", o.limit, "run at most this many pending cubes (with --sample-seed: a random sample)");
   c->add_option("--sample-seed", o.sample_seed, "with --limit: pick the cubes at random with this seed");

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "encodings/sat/lrat_batch.hpp"
 #include "encodings/sat/lrat_check.hpp"
 #include "encodings/sat/drat.hpp"
 #include "schedules/io/atomic_file.hpp"
@@ -73,6 +74,50 @@ double check_into(const Family& f, const std::vector<Clause>& rest, const std::s
   return c.lrat.cpu_seconds;
 }
 
+// The first half of check_into for a deferred verified check: our DRAT check writes the LRAT
+// proof that finish_deferred hands to the verified checker with the rest of its batch.
+void defer_into(const Family& f, const std::vector<Clause>& rest, const std::string& proof, ProofRecord& rec,
+                DeferredCheck& d) {
+  std::vector<Clause> cnf;
+  cnf.reserve(f.base().size() + rest.size());
+  cnf.insert(cnf.end(), f.base().begin(), f.base().end());
+  cnf.insert(cnf.end(), rest.begin(), rest.end());
+  std::string stem = proof;
+  if (stem.size() > 5 && stem.compare(stem.size() - 5, 5, ".drat") == 0) stem.resize(stem.size() - 5);
+  const encodings::sat::UnsatCertificate c = encodings::sat::check_drat_for_lrat(cnf, proof, stem + ".lrat");
+  rec.lrat_verified = false;
+  rec.checked = false;
+  rec.lemmas = c.drat.lemmas;
+  rec.hash = file_hash(proof, &rec.bytes);
+  std::ostringstream m;
+  m.precision(3);
+  m << "DRAT " << (c.drat.verified ? "checked" : "NOT checked") << " (" << c.drat.lemmas << " lemmas, "
+    << c.drat_cpu_seconds << " s CPU)";
+  rec.message = c.drat.verified ? m.str() : c.drat.message;
+  d.drat_message = m.str();
+  d.lrat = c.lrat_path;
+  d.lrat_bytes = c.lrat_bytes;
+  d.pending = c.drat.verified;
+  if (!d.pending) {
+    std::error_code ec;
+    fs::remove(c.lrat_path, ec);
+  }
+}
+
+// An UNSAT cube with both checks passed: its proof and extra clauses kept if asked.
+void keep_unsat(CubeResult& res, const std::vector<Clause>& rest, std::size_t first_extra, const std::string& proof,
+                const ConquerOptions& o) {
+  res.status = CubeStatus::Unsat;
+  if (o.keep_dir.empty()) return;
+  const std::string stem = "cube-" + std::to_string(res.id);
+  fs::create_directories(o.keep_dir);
+  const std::vector<Clause> extras(rest.begin() + static_cast<long>(first_extra), rest.end());
+  write_clauses((fs::path(o.keep_dir) / (stem + ".extra")).string(), extras);
+  fs::rename(proof, fs::path(o.keep_dir) / (stem + ".drat"));
+  res.proof.file = (fs::path(o.keep_relative) / (stem + ".drat")).string();
+  res.proof.extra_file = (fs::path(o.keep_relative) / (stem + ".extra")).string();
+}
+
 }  // namespace
 
 void write_clauses(const std::string& path, const std::vector<Clause>& clauses) {
@@ -102,7 +147,8 @@ std::vector<Clause> read_clauses(const std::string& path) {
   return out;
 }
 
-CubeResult conquer(const Family& f, const Cube& cube, std::vector<Clause>& pool, const ConquerOptions& o) {
+CubeResult conquer(const Family& f, const Cube& cube, std::vector<Clause>& pool, const ConquerOptions& o,
+                   DeferredCheck* defer) {
   const double cpu0 = thread_cpu_seconds();
   const auto t0 = Clock::now();
   CubeResult res;
@@ -171,8 +217,11 @@ CubeResult conquer(const Family& f, const Cube& cube, std::vector<Clause>& pool,
     return finish();
   }
   const double check0 = thread_cpu_seconds();
-  double child_cpu = check_into(f, rest, proof, res.proof);
-  if (!res.proof.checked && !(o.stop && o.stop())) {
+  double child_cpu = 0;
+  if (defer && !encodings::sat::lrat_checker_path().empty()) defer_into(f, rest, proof, res.proof, *defer);
+  else child_cpu = check_into(f, rest, proof, res.proof);
+  const bool deferred = defer && defer->pending;
+  if (!deferred && !res.proof.checked && !(o.stop && o.stop())) {
     // A fresh proof of the final CNF (the incremental trace may miss restored clauses).
     CaDiCaL::Solver s;
     s.set("quiet", 1);
@@ -194,22 +243,73 @@ CubeResult conquer(const Family& f, const Cube& cube, std::vector<Clause>& pool,
   }
   res.check_seconds = thread_cpu_seconds() - check0 + child_cpu;
   child_cpu_total = child_cpu;
-  if (res.proof.checked) {
-    res.status = CubeStatus::Unsat;
-    if (!o.keep_dir.empty()) {
-      const std::string stem = "cube-" + std::to_string(cube.id);
-      fs::create_directories(o.keep_dir);
-      const std::vector<Clause> extras(rest.begin() + static_cast<long>(first_extra), rest.end());
-      write_clauses((fs::path(o.keep_dir) / (stem + ".extra")).string(), extras);
-      fs::rename(proof, fs::path(o.keep_dir) / (stem + ".drat"));
-      res.proof.file = (fs::path(o.keep_relative) / (stem + ".drat")).string();
-      res.proof.extra_file = (fs::path(o.keep_relative) / (stem + ".extra")).string();
+  if (deferred) {
+    std::uint64_t h = 1469598103934665603ull;  // FNV-1a over the non-unit cube clauses
+    for (std::size_t k = 0; k < first_extra; ++k) {
+      if (rest[k].size() < 2) continue;
+      for (int l : rest[k]) h = (h ^ static_cast<std::uint32_t>(l)) * 1099511628211ull;
+      h = (h ^ 0xffffffffu) * 1099511628211ull;
     }
+    defer->group = h;
+    defer->rest = std::move(rest);
+    defer->first_extra = first_extra;
+    defer->proof = proof;
+    res.reason = "awaiting the verified LRAT check of its batch";
+    return finish();
+  }
+  if (res.proof.checked) {
+    keep_unsat(res, rest, first_extra, proof, o);
   } else {
     res.reason = "proof not checked: " + res.proof.message;
   }
   std::remove(proof.c_str());
   return finish();
+}
+
+void finish_deferred(const Family& f, std::vector<std::pair<CubeResult, DeferredCheck>>& batch,
+                     const ConquerOptions& o, const std::string& stem) {
+  if (batch.empty()) return;
+  const double cpu0 = thread_cpu_seconds();
+  std::vector<const std::vector<Clause>*> rests;
+  std::vector<std::string> lrats;
+  for (const auto& [r, d] : batch) {
+    rests.push_back(&d.rest);
+    lrats.push_back(d.lrat);
+  }
+  const encodings::sat::BatchVerdict v = encodings::sat::check_lrat_batch(f.base(), rests, lrats, stem);
+  const double own = (thread_cpu_seconds() - cpu0) / static_cast<double>(batch.size());
+  const bool stopped = o.stop && o.stop();
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    auto& [r, d] = batch[i];
+    const auto& mv = v.members[i];
+    std::ostringstream m;
+    m.precision(3);
+    m << d.drat_message << "; LRAT (" << d.lrat_bytes << " bytes) " << (mv.verified ? "accepted" : "NOT accepted")
+      << " by the Coq-verified checker (" << mv.message << ", " << mv.cpu_seconds << " s CPU";
+    if (mv.batched)
+      m << ": its share of one run on the batch CNF of " << v.batched << " cubes, sha256 " << v.batch_cnf_sha256
+        << ", whose UNSAT implies this cube's (encodings/sat/lrat_batch.hpp)";
+    else if (batch.size() > 1)
+      m << ", checked alone" << (v.note.empty() ? "" : ": " + v.note);
+    m << "); CNF sha256 " << mv.cnf_sha256;
+    if (mv.verified) m << (mv.batched ? " (of the clauses the solver saw, as C++ rendered them)" : " (the bytes written and the clauses the solver saw)");
+    r.proof.message = m.str();
+    r.proof.lrat_verified = mv.verified;
+    r.proof.cnf_sha256 = mv.cnf_sha256;
+    r.proof.checked = mv.verified;  // our DRAT check accepted before the cube was deferred
+    r.check_seconds += own + mv.cpu_seconds;
+    r.cpu_seconds += own + mv.cpu_seconds;
+    if (mv.verified) {
+      r.reason.clear();
+      keep_unsat(r, d.rest, d.first_extra, d.proof, o);
+    } else {
+      r.reason = stopped ? "stopped" : "proof not checked: " + r.proof.message;
+    }
+    std::error_code ec;
+    fs::remove(d.proof, ec);
+    fs::remove(d.lrat, ec);
+    d.pending = false;
+  }
 }
 
 std::string recheck_proof(const Family& f, const Cube& c, const std::string& proof_path,

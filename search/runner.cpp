@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <random>
 #include <sstream>
@@ -181,31 +182,66 @@ RunSummary run_local(const Family& f, const RunDir& run, const RunOptions& o) {
       co.keep_relative = "proofs";
     }
     co.worker = "t" + std::to_string(w);
+    auto account = [&](const CubeResult& r) {
+      if (r.status != CubeStatus::Unknown || r.reason != "stopped") run.record(r);
+      std::lock_guard<std::mutex> l(mu);
+      --running;
+      ++finished;
+      cpu_now += r.cpu_seconds;
+      if (r.status == CubeStatus::Sat) {
+        ++sat_now;
+        stop = true;  // one witness answers the feasibility question
+      } else if (r.done()) {
+        ++unsat_now;
+      } else {
+        ++open_now;
+      }
+      cv.notify_all();
+    };
+    // UNSAT cubes whose DRAT proof passed, waiting for one verified check of their batch; a
+    // batch is made of cubes with the same side clauses (DeferredCheck::group). At most
+    // 4 * check_batch wait: then the largest group is checked.
+    std::map<std::uint64_t, std::vector<std::pair<CubeResult, DeferredCheck>>> groups;
+    std::size_t waiting = 0;
+    auto flush_group = [&](std::vector<std::pair<CubeResult, DeferredCheck>>& batch) {
+      if (batch.empty()) return;
+      waiting -= batch.size();
+      finish_deferred(f, batch, co, (fs::path(scratch) / ("batch-" + co.worker)).string());
+      for (const auto& [r, d] : batch) account(r);
+      batch.clear();
+    };
+    auto flush = [&] {
+      for (auto& [key, batch] : groups) flush_group(batch);
+      groups.clear();
+    };
     try {
       for (;;) {
-        if (should_stop()) return;
+        if (should_stop()) break;
         const std::size_t k = next.fetch_add(1);
-        if (k >= todo.size()) return;
+        if (k >= todo.size()) break;
         {
           std::lock_guard<std::mutex> l(mu);
           ++running;
         }
-        CubeResult r = conquer(f, run.cubes()[todo[k]], pool, co);
-        if (r.status != CubeStatus::Unknown || r.reason != "stopped") run.record(r);
-        std::lock_guard<std::mutex> l(mu);
-        --running;
-        ++finished;
-        cpu_now += r.cpu_seconds;
-        if (r.status == CubeStatus::Sat) {
-          ++sat_now;
-          stop = true;  // one witness answers the feasibility question
-        } else if (r.done()) {
-          ++unsat_now;
-        } else {
-          ++open_now;
+        DeferredCheck d;
+        CubeResult r = conquer(f, run.cubes()[todo[k]], pool, co, o.check_batch > 1 ? &d : nullptr);
+        if (d.pending) {
+          auto& batch = groups[d.group];
+          batch.emplace_back(std::move(r), std::move(d));
+          ++waiting;
+          if (batch.size() >= o.check_batch) {
+            flush_group(batch);
+          } else if (waiting > 4 * o.check_batch) {
+            auto largest = groups.begin();
+            for (auto it = groups.begin(); it != groups.end(); ++it)
+              if (it->second.size() > largest->second.size()) largest = it;
+            flush_group(largest->second);
+          }
+          continue;
         }
-        cv.notify_all();
+        account(r);
       }
+      flush();
     } catch (...) {
       std::lock_guard<std::mutex> l(mu);
       if (!error) error = std::current_exception();

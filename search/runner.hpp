@@ -23,6 +23,11 @@ struct RunOptions {
   unsigned jobs = 0;           // 0: every core
   double cube_timeout_s = 0;   // per cube; 0: none (a timed-out cube stays open for a resume)
   bool keep_proofs = false;    // keep every checked proof in DIR/proofs
+  // Cubes per run of the verified LRAT checker (issue 27, encodings/sat/lrat_batch.hpp): each
+  // worker checks its UNSAT cubes' LRAT proofs together once it has this many with the same side
+  // clauses (or no more cubes); 1: one run per cube. A batch's results are written after its
+  // check: a kill loses at most 4 x this many solved cubes per worker (they run again on resume).
+  std::size_t check_batch = 1;
   unsigned shard = 0, shards = 1;  // this process runs the cubes with id % shards == shard
   std::size_t limit = 0;       // run at most this many pending cubes (0: all)
   std::uint64_t sample_seed = 0;  // with limit: pick the cubes at random with this seed (0: in order)

@@ -265,8 +265,20 @@ UnsatCertificate certify_unsat(const std::vector<Clause>& cnf, const std::string
 UnsatCertificate certify_unsat_file(const std::vector<Clause>& cnf, const std::string& cnf_path,
                                     const std::string& cnf_sha256, const std::string& drat_path,
                                     const std::string& lrat_path, bool keep_lrat) {
-  UnsatCertificate c;
+  UnsatCertificate c = check_drat_for_lrat(cnf, drat_path, lrat_path);
   c.cnf_path = cnf_path;
+  std::error_code ec;
+  if (c.drat.verified) c.lrat = run_lrat_checker(c.cnf_path, c.lrat_path);
+  else c.lrat.verdict = "not run: the DRAT proof did not check (" + c.drat.message + ")";
+  if (!keep_lrat) std::filesystem::remove(c.lrat_path, ec);
+  // The CNF the checker read must be the one the solver (and our DRAT checker) saw.
+  check_cnf_identity(c.lrat, &cnf, cnf_sha256, cnf_path);
+  return c;
+}
+
+UnsatCertificate check_drat_for_lrat(const std::vector<Clause>& cnf, const std::string& drat_path,
+                                     const std::string& lrat_path) {
+  UnsatCertificate c;
   c.lrat_path = lrat_path;
   // CaDiCaL writes no empty clause when the input itself propagates to a conflict; appending it
   // is always sound (the checker still has to find it RUP) and ends every refutation the same way.
@@ -280,11 +292,6 @@ UnsatCertificate certify_unsat_file(const std::vector<Clause>& cnf, const std::s
   c.drat_cpu_seconds = cpu_self() - t0;
   std::error_code ec;
   c.lrat_bytes = static_cast<std::size_t>(std::filesystem::file_size(c.lrat_path, ec));
-  if (c.drat.verified) c.lrat = run_lrat_checker(c.cnf_path, c.lrat_path);
-  else c.lrat.verdict = "not run: the DRAT proof did not check (" + c.drat.message + ")";
-  if (!keep_lrat) std::filesystem::remove(c.lrat_path, ec);
-  // The CNF the checker read must be the one the solver (and our DRAT checker) saw.
-  check_cnf_identity(c.lrat, &cnf, cnf_sha256, cnf_path);
   return c;
 }
 

@@ -96,6 +96,12 @@ UnsatCertificate certify_unsat(const std::vector<Clause>& cnf, const std::string
                                const std::string& stem, const std::string& comment = "",
                                bool keep_lrat = true);
 
+// The first half of certify_unsat_file: appends the empty clause to the DRAT file and checks
+// it against `cnf` with check_drat, writing the LRAT proof to lrat_path (drat, drat_cpu_seconds,
+// lrat_path, lrat_bytes filled; the verified checker is not run: lrat_batch.hpp runs it).
+UnsatCertificate check_drat_for_lrat(const std::vector<Clause>& cnf, const std::string& drat_path,
+                                     const std::string& lrat_path);
+
 // Same, for a CNF already written: `cnf` must be the clauses of the DIMACS file `cnf_path`, and
 // `cnf_sha256` the SHA-256 of its bytes as the caller wrote or read them. Both are compared with
 // what the verified checker read (check_cnf_identity: EnginesDisagree on a mismatch).

@@ -140,3 +140,27 @@ TEST_CASE("cube CLI: shards run apart and merged give the certified answer / a s
   CHECK(r.code == 0);
   CHECK(verdict_of(a + ".json").rfind("unsat ", 0) == 0);
 }
+
+TEST_CASE("cube CLI: --check-batch runs the verified checker per batch, every cube still has both checks") {
+  // alpha d = 4, k = 5 (UNSAT; alpha(4) = 10) with batches of 4 cubes, against one run per cube.
+  const std::string one = scratch("batch-1"), four = scratch("batch-4");
+  const auto a = run_cli("cube alpha --dim 4 --max-size 5 --jobs 1 -q --dir " + one + " -o " + one + ".json");
+  const auto b = run_cli("cube alpha --dim 4 --max-size 5 --jobs 1 -q --check-batch 4 --dir " + four + " -o " + four +
+                         ".json");
+  REQUIRE(a.code == 0);
+  REQUIRE(b.code == 0);
+  CHECK(verdict_of(four + ".json") == verdict_of(one + ".json"));
+  const auto s = summary(four + ".json");
+  CHECK(s.at("verdict") == "unsat");
+  CHECK(s.at("unsat_lrat_verified") == s.at("cubes"));
+  // Some cube was accepted as part of a batch run; each result names both checks.
+  CHECK(run_shell("grep -l 'its share of one run on the batch CNF' " + four + "/results/*.json | head -1").out != "");
+  CHECK(run_shell("grep -L '\"lrat_verified\": true' " + four + "/results/*.json").out == "");
+  CHECK(run_shell("grep -L 'DRAT checked' " + four + "/results/*.json").out == "");
+  // The recorded CNF hashes are those of the per-cube runs.
+  CHECK(run_shell("cd " + one + "/results && for f in *.json; do grep -h cnf_sha256 $f; done").out ==
+        run_shell("cd " + four + "/results && for f in *.json; do grep -h cnf_sha256 $f; done").out);
+  CHECK(run_cli("cube alpha --dim 4 --max-size 5 -q --check-batch 0 --dir " + scratch("batch-0")).code == 2);
+  fs::remove_all(one);
+  fs::remove_all(four);
+}
