@@ -3,8 +3,9 @@
 #   bash scripts/dev.sh demo    install what the CLI needs, build it (quiet: build/demo.log), certify the built-ins
 #   bash scripts/dev.sh test    install what is missing, build, run the whole test suite (ctest)
 #   bash scripts/dev.sh bench   install, build, run the benchmarks (figures go to docs/benchmarks.md)
-#   bash scripts/dev.sh asan    install, build with AddressSanitizer + UBSan, run the fast tests
-#   bash scripts/dev.sh intsan  install, build with clang's integer sanitizer, run the fast tests
+#   bash scripts/dev.sh asan    install, build with clang: AddressSanitizer + UBSan + the integer
+#                               sanitizer in one build, run the fast tests (intsan: the same)
+#   bash scripts/dev.sh asan-gcc  the same fast tests under g++'s ASan + UBSan (not in CI)
 #   bash scripts/dev.sh fuzz [SECONDS]  libFuzzer (ASan+UBSan) on the loader, the network parser
 #                               and native-vs-reference; findings go to tests/fuzz/regressions/
 set -euo pipefail
@@ -87,6 +88,24 @@ fast_tests_sharded() {  # fast_tests_sharded BINARY
   return "$code"
 }
 
+# Runs the fast tests of DIR/tests/schedcert_tests with every sanitizer report sent to
+# DIR/sanitizer-logs/; fails when a shard failed or any report was written.
+san_logs() {  # san_logs DIR
+  local logs="$PWD/$1/sanitizer-logs" code=0
+  rm -rf "$logs" && mkdir -p "$logs"
+  ASAN_OPTIONS="detect_leaks=1:exitcode=86:log_path=$logs/asan" \
+  UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=0:log_path=$logs/ubsan" \
+    fast_tests_sharded "./$1/tests/schedcert_tests" || code=$?
+  if [ -n "$(ls -A "$logs")" ]; then
+    echo "== sanitizer findings ($1/sanitizer-logs):"
+    cat "$logs"/* | grep -E "runtime error|ERROR: (Address|Leak)Sanitizer" | sort | uniq -c | sort -rn
+    echo "== first report in full:"
+    head -60 "$(ls "$logs"/* | head -1)"
+    return 1
+  fi
+  return "$code"
+}
+
 case "$what" in
   demo)
     # Quiet phases with the elapsed time; the full output goes to build/demo.log.
@@ -125,36 +144,29 @@ case "$what" in
     build build
     for b in build/bench/*_bench; do "$b"; done
     ;;
-  asan)
-    build build-asan -DSCHEDCERT_SANITIZE=ON -DSCHEDCERT_BENCHMARKS=OFF
+  asan|intsan)
+    # One clang build with AddressSanitizer, UBSan and the integer sanitizer (issues 13, 29:
+    # `intsan` is the same stage; before 2026-11-28 they were two builds and two test runs).
     # The fast tests: everything but the cases tagged slow (test-case-exclude on the name, and
     # test-suite-exclude on the "slow" suite that doctest::test_suite("slow") puts them in).
-    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-      fast_tests_sharded ./build-asan/tests/schedcert_tests
+    # Every process (the test binary and each schedcert, schedcert-lrat it runs) writes its
+    # reports to build-asan/sanitizer-logs/ (ASan: asan.PID, exit code 86 so that a report can
+    # never pass for an expected exit 1; UBSan and the integer checks: ubsan.PID, recoverable so
+    # that one run lists them all); the stage fails when any was written.
+    build build-asan -DCMAKE_CXX_COMPILER=clang++ -DSCHEDCERT_SANITIZE=ON -DSCHEDCERT_SANITIZE_INTEGER=ON \
+      -DSCHEDCERT_BENCHMARKS=OFF
+    san_logs build-asan
     ;;
-  intsan)
-    # clang's integer sanitizer (issue 13): unsigned wrap, implicit conversions that change a
-    # value, signed overflow, shifts; every finding is fatal. The same fast tests.
-    # Every process (the test binary and each schedcert it runs) logs its findings to
-    # build-intsan/ubsan-logs/ubsan.PID; the stage fails when any was written.
-    build build-intsan -DCMAKE_CXX_COMPILER=clang++ -DSCHEDCERT_SANITIZE_INTEGER=ON -DSCHEDCERT_BENCHMARKS=OFF
-    logs="$PWD/build-intsan/ubsan-logs"
-    rm -rf "$logs" && mkdir -p "$logs"
-    code=0
-    UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=0:log_path=$logs/ubsan" \
-      fast_tests_sharded ./build-intsan/tests/schedcert_tests || code=$?
-    if [ -n "$(ls -A "$logs")" ]; then
-      echo "== integer sanitizer findings (build-intsan/ubsan-logs):"
-      cat "$logs"/* | grep -E "runtime error" | sort | uniq -c | sort -rn
-      exit 1
-    fi
-    exit "$code"
+  asan-gcc)
+    # The g++ build with ASan + UBSan (vptr included), not in CI since the clang stage above.
+    build build-asan-gcc -DSCHEDCERT_SANITIZE=ON -DSCHEDCERT_BENCHMARKS=OFF
+    san_logs build-asan-gcc
     ;;
   fuzz)
     bash tests/fuzz/run_fuzz.sh "${2:-60}" build-fuzz
     ;;
   *)
-    echo "usage: bash scripts/dev.sh demo|test|bench|asan|intsan|fuzz [SECONDS]" >&2
+    echo "usage: bash scripts/dev.sh demo|test|bench|asan|intsan|asan-gcc|fuzz [SECONDS]" >&2
     exit 2
     ;;
 esac

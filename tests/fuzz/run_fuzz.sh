@@ -54,19 +54,33 @@ lib_a="${SCHEDCERT_LIB:-$root/build/libschedcert_core.a}"
 lib_sha="$(dirname "$lib_a")/libschedcert_lrat_sha.a"
 objdir="$out/obj"
 mkdir -p "$objdir"
-obj_of() { echo "$objdir/$(echo "${1#$root/}" | tr / _).o"; }
-compile() {  # sources...: compiles the stale ones, FUZZ_JOBS at a time
-  local todo=()
-  for src in "$@"; do
-    local obj
-    obj="$(obj_of "$src")"
-    if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ]; then todo+=("$src"); fi
+# One translation unit per source folder, as the CMake unity build (SCHEDCERT_UNITY) groups
+# them (a name in an anonymous namespace is unique within its folder): the headers are parsed
+# once per folder instead of once per file (issue 29, CI time). unit_objs prints the object of
+# each folder's unit; compile_units compiles the stale ones, FUZZ_JOBS at a time.
+unit_of() { echo "$objdir/unit_$(echo "${1#$root/}" | tr / _)"; }
+unit_objs() {  # sources... -> the objects, one per folder
+  local d
+  for d in $(for s in "$@"; do dirname "$s"; done | sort -u); do echo "$(unit_of "$d").o"; done
+}
+compile_units() {  # sources...
+  local d todo=() unit s
+  for d in $(for s in "$@"; do dirname "$s"; done | sort -u); do
+    unit="$(unit_of "$d")"
+    { for s in "$@"; do [ "$(dirname "$s")" = "$d" ] && echo "#include \"$s\""; done; } >"$unit.cpp.new"
+    if cmp -s "$unit.cpp.new" "$unit.cpp"; then rm "$unit.cpp.new"; else mv "$unit.cpp.new" "$unit.cpp"; fi
+    local stale=0
+    [ -f "$unit.o" ] && [ ! "$unit.cpp" -nt "$unit.o" ] || stale=1
+    for s in "$@"; do
+      [ "$(dirname "$s")" = "$d" ] && [ "$s" -nt "$unit.o" ] && stale=1
+    done
+    [ "$stale" -eq 0 ] || todo+=("$unit")
   done
   [ "${#todo[@]}" -eq 0 ] && return 0
-  echo "== compiling ${#todo[@]} sources with $cxx (ASan + UBSan + fuzzer coverage)"
-  export root objdir cxx
+  echo "== compiling ${#todo[@]} folder unit(s) with $cxx (ASan + UBSan + fuzzer coverage)"
+  export cxx
   printf '%s\n' "${todo[@]}" | xargs -P "$jobs" -I{} bash -c \
-    'src="$1"; shift; obj="$objdir/$(echo "${src#$root/}" | tr / _).o"; "$cxx" "$@" -c "$src" -o "$obj.tmp" && mv "$obj.tmp" "$obj"' \
+    'u="$1"; shift; "$cxx" "$@" -c "$u.cpp" -o "$u.o.tmp" && mv "$u.o.tmp" "$u.o"' \
     _ {} "${objflags[@]}"
 }
 cadical="$(ls /usr/lib/*/libcadical.a 2>/dev/null | head -1 || true)"
@@ -90,18 +104,18 @@ build_target() {  # name -> $out/name
   if [ "$name" = fuzz_cli_args ]; then
     local srcs=("${cli_srcs[@]}")
     if [ -f "$lib_a" ]; then
-      echo "== $name: cli/ instrumented, library from $lib_a (not instrumented)"
+      echo "== $name: cli/ instrumented, library from $lib_a (without fuzzer coverage)"
     else
       echo "== $name: no $lib_a: compiling the whole library with $cxx"
       srcs+=("${full_lib[@]}")
     fi
-    compile "${srcs[@]}"
-    for s in "${srcs[@]}"; do objs+=("$(obj_of "$s")"); done
+    compile_units "${srcs[@]}"
+    mapfile -t objs < <(unit_objs "${srcs[@]}")
     [ -f "$lib_a" ] && objs+=("$lib_a") && { [ -f "$lib_sha" ] && objs+=("$lib_sha"); true; }
     "$cxx" "${flags[@]}" "$root/tests/fuzz/$name.cpp" "${objs[@]}" ${cadical:+"$cadical"} ${nauty:+"$nauty"} -lz3 -lcrypto -lpugixml -lcgraph -o "$out/$name"
   else
-    compile "${small_lib[@]}"
-    for s in "${small_lib[@]}"; do objs+=("$(obj_of "$s")"); done
+    compile_units "${small_lib[@]}"
+    mapfile -t objs < <(unit_objs "${small_lib[@]}")
     "$cxx" "${flags[@]}" "$root/tests/fuzz/$name.cpp" "${objs[@]}" -lcgraph -o "$out/$name"
   fi
 }

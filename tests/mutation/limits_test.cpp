@@ -19,6 +19,7 @@
 #include "schedules/io/schedule_json.hpp"
 #include "tests/mutation/agreement.hpp"
 #include "verifier/native.hpp"
+#include "tests/asan.hpp"
 
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::io;
@@ -138,7 +139,7 @@ TEST_CASE("limits: a few transmissions on Q31 or on Q30 with 2^30 items: exact v
 // which reserves terabytes of address space): exit 1 with the completion verdict, not exit 2
 // "out of memory".
 TEST_CASE("limits: schedcert verify on a one-edge Q31 file under ulimit -v (F3)") {
-#if defined(__SANITIZE_ADDRESS__)
+#if SCHEDCERT_TEST_ASAN
   MESSAGE("skipped under AddressSanitizer");
 #else
   namespace fs = std::filesystem;

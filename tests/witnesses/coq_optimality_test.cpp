@@ -124,6 +124,31 @@ TEST_CASE("coq optimality: witnesses of small rows compile, one per kind of argu
   CHECK(c.code == 0);
 }
 
+// Issue 26: the SCCL set's "Q5 allgather in 5 steps is impossible" (docs/synthesis.md) as a
+// closed Coq theorem. allgather = multinode broadcast, M = 1, all-port; the 7-step schedule of
+// Bertsekas et al. 1991 with the cut around node 0 (31 items over 5 links: 7 steps) gives
+// `optimal sched`, whose second half says that every valid schedule of this instance has at
+// least 7 > 5 steps. No embedded LRAT is needed (the exact-mode refutation's is 29.8 MB).
+TEST_CASE("coq optimality: Q5 allgather (SCCL set) has no schedule of 5 or 6 steps, closed theorem" *
+          doctest::test_suite("slow")) {
+  const CoqDir& d = coq_dir();
+  const auto& r = row("bertsekas1991_d5_multinode_broadcast_all_port_bertsekas_mnb");
+  INFO(r.row);
+  const auto a = witnesses::coq_optimality_argument(r.schedule);
+  REQUIRE(a.has_value());
+  CHECK(a->steps == 7);  // Bertsekas et al. 1991: ceil((2^5 - 1) / 5)
+  CHECK(a->steps > 5);
+  std::ostringstream text;
+  witnesses::write_coq_optimality(r.schedule, *a, text);
+  CHECK(text.str().find("Sched (hypercube 5) AllPort (Prob MultinodeBroadcast 0 1 1 [])") !=
+        std::string::npos);
+  std::ofstream(d.dir / "q5_allgather.v") << text.str();
+  const Run c = d.coqc("q5_allgather");
+  INFO(c.out);
+  CHECK(c.code == 0);
+  CHECK(no_axioms(c.out));
+}
+
 TEST_CASE("coq optimality: a weakened argument and a longer schedule are refused") {
   const CoqDir& d = coq_dir();
   // The MNB Q3 single-port row (7 steps) with the distance argument instead (3 steps).
