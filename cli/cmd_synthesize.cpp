@@ -129,6 +129,18 @@ int report(const encodings::synth::SynthesisResult& r, unsigned steps, const Syn
 int report_optimum(const encodings::synth::OptimumResult& r, unsigned lo, unsigned hi,
                    const SynthOptions& o, const encodings::synth::KnownUpper* upper = nullptr) {
   if (!r.optimum) {
+    if (r.best_found) {  // a bisection found a schedule below the known one, then hit an unknown T
+      const unsigned found = r.best_found->first;
+      std::cout << "no optimum established: the optimum is in [" << lo << ", " << found << "] (found a schedule of "
+                << count_of(found, "step");
+      if (upper) std::cout << ", below the known " << upper->schedule.num_steps() << " of " << upper->label;
+      std::cout << "); last answer " << encodings::synth::to_string(r.at_optimum.status) << "\n";
+      if (!r.at_optimum.reason.empty()) std::cout << "  why: " << r.at_optimum.reason << "\n";
+      if (r.below.status == encodings::synth::SynthesisStatus::Impossible && !r.below.certificate.empty())
+        std::cout << "  last impossible: " << r.below.certificate << "\n";
+      report(r.best_found->second, found, o);
+      return 3;
+    }
     if (upper)
       std::cout << "no optimum established: the optimum is in [" << lo << ", "
                 << upper->schedule.num_steps() << "] (a schedule of "

@@ -488,6 +488,7 @@ OptimumResult minimize_steps(const Network& net, Model model, const Problem& pro
         budget.note_reached("every T <= " + std::to_string(mid) + " impossible (bisecting)");
       } else {
         out.at_optimum = std::move(r);
+        out.best_found = std::move(best_found);
         if (best_impossible) out.below = std::move(best_impossible->second);
         return finish(best_impossible ? std::optional<unsigned>(best_impossible->first) : std::nullopt);
       }

@@ -19,6 +19,7 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <string>
 
 #include "schedules/model.hpp"
@@ -90,6 +91,10 @@ struct OptimumResult {
   SynthesisResult below;
   bool from_upper = false;   // the optimum is the known schedule's step count
   std::string upper_label;   // the known schedule, when one was given
+  // No optimum established (a bisection ended on an unknown T): the shortest schedule the walk
+  // found, verified natively like every found schedule, with its step count. It narrows the gap
+  // below the known upper bound, so it is reported and written, never dropped.
+  std::optional<std::pair<unsigned, SynthesisResult>> best_found;
 };
 
 // A schedule known before the walk (a construction, a derived schedule, --upper-from FILE): the

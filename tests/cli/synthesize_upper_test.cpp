@@ -80,3 +80,26 @@ TEST_CASE("synthesize --upper-from: the file is checked, and --bisect finds the 
   CHECK(has(r.out, "T = 7: impossible"));
   fs::remove_all(dir);
 }
+
+// A bisection that finds a schedule and then meets an unknown T keeps what it found: the gap is
+// narrowed to the found schedule and the schedule is written (before 2026-11-28 it was dropped,
+// and the summary named only the known upper bound). C3^2 shout-whisper multinode broadcast:
+// known 19 steps, lower bound 11; the first midpoint, 14, is satisfiable in seconds, and T = 12
+// is not decided within the budget.
+TEST_CASE("synthesize --bisect: a schedule found before an unknown T is reported and written" *
+          doctest::test_suite("slow")) {
+  const fs::path out = fs::temp_directory_path() / ("schedcert-bisect-" + std::to_string(::getpid()) + ".json");
+  const auto r = run_cli("synthesize -n C3xC3 -m shout-whisper -p multinode-broadcast --engine cadical --bisect "
+                         "--timeout 40 -q -o " + out.string());
+  INFO(r.out);
+  CHECK(r.code == 3);
+  CHECK(has(r.out, "no optimum established: the optimum is in [11, 14] (found a schedule of 14 steps, below the "
+                   "known 19 of derived:"));
+  CHECK(has(r.out, "T = 14: found"));
+  CHECK(has(r.out, "verified by the native verifier"));
+  REQUIRE(fs::exists(out));
+  const auto v = run_cli("verify " + out.string());
+  INFO(v.out);
+  CHECK(v.code == 0);
+  fs::remove(out);
+}
