@@ -18,7 +18,7 @@ struct CubeCli {
   unsigned jobs = 0;
   double timeout = 0, cube_timeout = 0;
   bool keep_proofs = false, quiet = false;
-  std::size_t limit = 0, check_batch = 16;
+  std::size_t limit = 0, check_batch = 1;
   std::uint64_t sample_seed = 0;
   int depth = -1;
   std::size_t target = 0;

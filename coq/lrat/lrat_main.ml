@@ -406,6 +406,7 @@ let () =
     end;
     (try synth_mode (Array.sub Sys.argv 2 (argc - 2)) with
      | Input_error m -> Printf.printf "s ERROR %s\n" m; exit 2
+     | Stack_overflow -> print_endline "s ERROR stack overflow while generating or reading the CNF (the extracted generator is not tail-recursive: raise the stack limit, e.g. ulimit -s unlimited)"; exit 2
      | Sys_error m -> Printf.printf "s ERROR %s\n" m; exit 2)
   end;
   if argc >= 2 && Sys.argv.(1) = "--alpha" then begin

@@ -74,7 +74,9 @@ struct SynthCoqRefutation {
 };
 
 // "No schedule of at most T steps" through the verified path. Throws EnginesDisagree when the
-// verified checker's regenerated CNF differs from this encoder's.
+// verified checker's regenerated CNF differs from this encoder's, UnknownResult when the checker
+// stopped before comparing. The checker runs with the soft stack limit raised to the hard one
+// (the extracted generator is not tail-recursive: 3.2 M clauses overflow 8 MB).
 SynthCoqRefutation refute_synth_coq(const schedules::Network& net, schedules::Model m,
                                     const schedules::Problem& p, unsigned T, double timeout_s,
                                     std::size_t keep_lrat_bytes, const SynthCoqMutation& mutation = {},
