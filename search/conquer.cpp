@@ -17,6 +17,8 @@
 #include "schedules/io/atomic_file.hpp"
 #include "schedules/error.hpp"
 
+#include "schedules/checked.hpp"
+
 namespace schedcert::search {
 
 namespace fs = std::filesystem;
@@ -29,6 +31,20 @@ double thread_cpu_seconds() {
 }
 
 namespace {
+
+// FNV-1a over the non-unit cube clauses (the batch group of a deferred check); wraps by design
+// (SCHEDCERT_INTENDED_WRAP, docs/trust.md).
+SCHEDCERT_INTENDED_WRAP std::uint64_t side_clause_group(const std::vector<std::vector<int>>& rest,
+                                                        std::size_t first_extra) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (std::size_t k = 0; k < first_extra; ++k) {
+    if (rest[k].size() < 2) continue;
+    for (int l : rest[k]) h = (h ^ static_cast<std::uint32_t>(l)) * 1099511628211ull;
+    h = (h ^ 0xffffffffu) * 1099511628211ull;
+  }
+  return h;
+}
+
 
 class Stopper : public CaDiCaL::Terminator {
  public:
@@ -244,13 +260,7 @@ CubeResult conquer(const Family& f, const Cube& cube, std::vector<Clause>& pool,
   res.check_seconds = thread_cpu_seconds() - check0 + child_cpu;
   child_cpu_total = child_cpu;
   if (deferred) {
-    std::uint64_t h = 1469598103934665603ull;  // FNV-1a over the non-unit cube clauses
-    for (std::size_t k = 0; k < first_extra; ++k) {
-      if (rest[k].size() < 2) continue;
-      for (int l : rest[k]) h = (h ^ static_cast<std::uint32_t>(l)) * 1099511628211ull;
-      h = (h ^ 0xffffffffu) * 1099511628211ull;
-    }
-    defer->group = h;
+    defer->group = side_clause_group(rest, first_extra);
     defer->rest = std::move(rest);
     defer->first_extra = first_extra;
     defer->proof = proof;

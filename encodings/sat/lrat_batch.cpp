@@ -15,12 +15,15 @@
 
 #include "schedules/io/sha256.hpp"
 
+#include "schedules/checked.hpp"
+
 namespace schedcert::encodings::sat {
 
 namespace {
 
 struct BatchClauseHash {
-  std::size_t operator()(const Clause& c) const {
+  // FNV-1a: wraps by design (SCHEDCERT_INTENDED_WRAP, docs/trust.md).
+  SCHEDCERT_INTENDED_WRAP std::size_t operator()(const Clause& c) const {
     std::size_t h = 1469598103934665603ull;
     for (int l : c) h = (h ^ static_cast<std::size_t>(static_cast<unsigned>(l))) * 1099511628211ull;
     return h;
