@@ -63,6 +63,20 @@ void add_clause(CaDiCaL::Solver& s, const Clause& c) {
   s.add(0);
 }
 
+// The cube's whole CNF (the family's base, then the cube's own clauses), and the path of its
+// DRAT proof without ".drat" (where the LRAT and CNF files go).
+std::vector<Clause> cube_cnf_of(const Family& f, const std::vector<Clause>& rest) {
+  std::vector<Clause> cnf;
+  cnf.reserve(f.base().size() + rest.size());
+  cnf.insert(cnf.end(), f.base().begin(), f.base().end());
+  cnf.insert(cnf.end(), rest.begin(), rest.end());
+  return cnf;
+}
+std::string drat_stem(std::string proof) {
+  if (proof.size() > 5 && proof.compare(proof.size() - 5, 5, ".drat") == 0) proof.resize(proof.size() - 5);
+  return proof;
+}
+
 // Checks `proof` against base + rest; fills rec. Two checkers, both must accept: our forward DRAT
 // checker (which writes the LRAT proof with the hints it found) and the Coq-verified LRAT
 // checker on that LRAT proof and the same CNF (encodings/sat/lrat_check.hpp). Without a configured
@@ -70,12 +84,8 @@ void add_clause(CaDiCaL::Solver& s, const Clause& c) {
 // so.
 // Returns the CPU seconds of the verified checker (a child process: not in this thread's time).
 double check_into(const Family& f, const std::vector<Clause>& rest, const std::string& proof, ProofRecord& rec) {
-  std::vector<Clause> cnf;
-  cnf.reserve(f.base().size() + rest.size());
-  cnf.insert(cnf.end(), f.base().begin(), f.base().end());
-  cnf.insert(cnf.end(), rest.begin(), rest.end());
-  std::string stem = proof;
-  if (stem.size() > 5 && stem.compare(stem.size() - 5, 5, ".drat") == 0) stem.resize(stem.size() - 5);
+  const std::vector<Clause> cnf = cube_cnf_of(f, rest);
+  const std::string stem = drat_stem(proof);
   const bool verified_checker = !encodings::sat::lrat_checker_path().empty();
   const encodings::sat::UnsatCertificate c =
       encodings::sat::certify_unsat(cnf, proof, stem, "", false);
@@ -94,12 +104,8 @@ double check_into(const Family& f, const std::vector<Clause>& rest, const std::s
 // proof that finish_deferred hands to the verified checker with the rest of its batch.
 void defer_into(const Family& f, const std::vector<Clause>& rest, const std::string& proof, ProofRecord& rec,
                 DeferredCheck& d) {
-  std::vector<Clause> cnf;
-  cnf.reserve(f.base().size() + rest.size());
-  cnf.insert(cnf.end(), f.base().begin(), f.base().end());
-  cnf.insert(cnf.end(), rest.begin(), rest.end());
-  std::string stem = proof;
-  if (stem.size() > 5 && stem.compare(stem.size() - 5, 5, ".drat") == 0) stem.resize(stem.size() - 5);
+  const std::vector<Clause> cnf = cube_cnf_of(f, rest);
+  const std::string stem = drat_stem(proof);
   const encodings::sat::UnsatCertificate c = encodings::sat::check_drat_for_lrat(cnf, proof, stem + ".lrat");
   rec.lrat_verified = false;
   rec.checked = false;
