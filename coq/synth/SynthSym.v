@@ -75,3 +75,43 @@ Definition autob (net : network) (perm inv : list N) : bool :=
 Definition transb (net : network) (auts : list (list N * list N)) : bool :=
   forallb (fun a => autob net (fst a) (snd a)) auts &&
   forallb (fun v => existsb (fun a => fperm (fst a) v =? 0) auts) (Nrange (nnodes net)).
+
+(* ------------------------------------------------------------------ *)
+(* Soundness (PROOFS IN PROGRESS). *)
+
+Theorem free_sym_from_unsat : forall net m b T auts, transb net auts = true ->
+  unsatisfiable (free_sym_cnf net m b T) ->
+  forall s, valid s -> s_net s = net -> s_model s = m -> free_problem (nnodes net) b (s_prob s) ->
+  (T < length (s_steps s))%nat.
+Admitted.
+
+(* The premise is what schedcert-lrat --synth establishes on a SPEC with "allocation free-sym". *)
+Theorem free_sym_from_lrat : forall net m b T auts steps, transb net auts = true ->
+  check_proof (free_sym_cnf net m b T) steps = true ->
+  forall s, valid s -> s_net s = net -> s_model s = m -> free_problem (nnodes net) b (s_prob s) ->
+  (T < length (s_steps s))%nat.
+Proof. intros net m b T auts steps A H. apply (free_sym_from_unsat net m b T auts A). exact (check_proof_sound _ _ H). Qed.
+
+Theorem optimal_free_from_sym_unsat : forall s T auts, check s = true -> free_witnessb s = true ->
+  length (s_steps s) = S T -> transb (s_net s) auts = true ->
+  unsatisfiable (free_sym_cnf (s_net s) (s_model s) (bsize (s_prob s)) T) ->
+  optimal_free (s_net s) (s_model s) (bsize (s_prob s)) (S T).
+Proof.
+  intros s T auts Hc Hw Hl A Hu. split.
+  - exists s. split; [apply check_sound; exact Hc|].
+    split; [reflexivity|]. split; [reflexivity|]. split; [|exact Hl].
+    apply free_witnessb_sound. exact Hw.
+  - intros s' Hv En Em F. apply (free_sym_from_unsat _ _ _ T auts A Hu s' Hv En Em F).
+Qed.
+
+Theorem optimal_free_from_sym_lrat : forall s T auts steps, check s = true -> free_witnessb s = true ->
+  length (s_steps s) = S T -> transb (s_net s) auts = true ->
+  check_proof (free_sym_cnf (s_net s) (s_model s) (bsize (s_prob s)) T) steps = true ->
+  optimal_free (s_net s) (s_model s) (bsize (s_prob s)) (S T).
+Proof.
+  intros s T auts steps Hc Hw Hl A H. apply (optimal_free_from_sym_unsat s T auts); auto.
+  exact (check_proof_sound _ _ H).
+Qed.
+
+Print Assumptions free_sym_from_lrat.
+Print Assumptions optimal_free_from_sym_lrat.
