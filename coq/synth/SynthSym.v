@@ -310,14 +310,123 @@ Proof.
     unfold needs, target. rewrite K. exact I.
 Qed.
 
+Lemma relabel_free : forall f n b p, (forall x y, f x = f y -> x = y) ->
+  free_problem n b p -> free_problem n b (relabel_prob f p).
+Proof.
+  intros f n b p Inj (K & B & Nd & L). unfold free_problem. simpl.
+  repeat split; auto. apply Injective_map_NoDup; auto. rewrite map_length. exact L.
+Qed.
+
 (* ------------------------------------------------------------------ *)
-(* Soundness (PROOFS IN PROGRESS). *)
+(* The early-send rule: item i is not sent before step i. *)
+
+Lemma received_split : forall (pre : list Rules.step) v j, received pre v j ->
+  exists pre1 st1 post1 t1, pre = pre1 ++ st1 :: post1 /\ In t1 st1 /\ In j (pkt t1).
+Proof.
+  intros pre v j (st & t & Hs & Ht & _ & Hj). apply in_split in Hs as (pre1 & post1 & ->).
+  exists pre1, st, post1, t. auto.
+Qed.
+
+Theorem no_early_send : forall s, valid s -> kind (s_prob s) = SuccessiveBroadcast ->
+  NoDup (srcs (s_prob s)) ->
+  forall pre st post, s_steps s = pre ++ st :: post ->
+  forall t i, In t st -> In i (pkt t) -> (N.to_nat i <= length pre)%nat.
+Proof.
+  intros s Hv K Nd. pose proof Hv as Hv0. destruct Hv as (_ & _ & Hcaus & _ & Hord & _).
+  assert (Ord : ordered (s_prob s) = true) by (unfold ordered; rewrite K; reflexivity).
+  intros pre. remember (length pre) as k eqn:Ek. revert pre Ek.
+  induction k as [k IH] using lt_wf_ind. intros pre Ek st post E t i Ht Hi.
+  (* an earlier reception of item j gives j <= an earlier step index < k *)
+  assert (Early : forall v j, received pre v j -> (N.to_nat j < k)%nat).
+  { intros v j Hr. destruct (received_split _ _ _ Hr) as (pre1 & st1 & post1 & t1 & -> & Ht1 & Hj1).
+    assert (L : (length pre1 < k)%nat) by (rewrite Ek, app_length; simpl; lia).
+    assert (E1 : s_steps s = pre1 ++ st1 :: (post1 ++ st :: post)) by (rewrite E, <- app_assoc; reflexivity).
+    pose proof (IH _ L pre1 eq_refl st1 _ E1 t1 j Ht1 Hj1). lia. }
+  destruct (N.eq_dec i 0) as [->|Ni]; [simpl; lia|].
+  assert (Ri : (N.to_nat i < length (srcs (s_prob s)))%nat)
+    by exact (item_range s K Hv0 st t i (in_steps _ _ _ _ E) Ht Hi).
+  destruct (Hcaus pre st post E t i Ht Hi) as [Es|Hr].
+  - destruct (proj1 (Hord Ord pre st post E t i Ht Hi ltac:(lia)) Es) as [E1|Hr1].
+    + (* the sources of i and i - 1 would coincide *)
+      exfalso. rewrite Es in E1. unfold orig_of, origin in E1. rewrite K in E1.
+      apply (NoDup_nth (srcs (s_prob s)) 0) in E1; [lia|exact Nd|exact Ri|lia].
+    + pose proof (Early _ _ Hr1). lia.
+  - pose proof (Early _ _ Hr). lia.
+Qed.
+
+(* ------------------------------------------------------------------ *)
+(* Soundness. *)
+
+Lemma arcs_range : forall net u v, In (u, v) (arcs net) -> u < nnodes net /\ v < nnodes net.
+Proof.
+  intros net u v H. unfold arcs in H. apply in_flat_map in H as (x & Hx & H).
+  apply in_map_iff in H as (y & E & Hy). inversion E; subst.
+  apply filter_In in Hy as [Hy _]. apply Nrange_iff in Hx, Hy. auto.
+Qed.
 
 Theorem free_sym_from_unsat : forall net m b T auts, transb net auts = true ->
   unsatisfiable (free_sym_cnf net m b T) ->
   forall s, valid s -> s_net s = net -> s_model s = m -> free_problem (nnodes net) b (s_prob s) ->
   (T < length (s_steps s))%nat.
-Admitted.
+Proof.
+  intros net m b T auts Tr Hu s Hv En Em F.
+  destruct (le_lt_dec (length (s_steps s)) T) as [Le|Lt]; auto. exfalso. apply Hu.
+  pose proof F as F0. destruct F as (K & B & Nd & L).
+  pose proof Hv as Hv0. destruct Hv as (Hpo & _).
+  destruct Hpo as (_ & _ & _ & _ & O & _).
+  assert (Ord : ordered (s_prob s) = true) by (unfold ordered; rewrite K; reflexivity).
+  destruct (O Ord) as [Ne Lt0].
+  set (a := nth 0 (srcs (s_prob s)) 0).
+  assert (Ha : a < nnodes net).
+  { rewrite <- En. apply Lt0. unfold a. destruct (srcs (s_prob s)) as [|x r]; [contradiction|left; reflexivity]. }
+  (* an automorphism that maps the source of broadcast 0 to node 0 *)
+  unfold transb in Tr. apply andb_true_iff in Tr as [Ta Tz].
+  rewrite forallb_forall in Tz. specialize (Tz a (Nrange_in _ _ Ha)).
+  apply existsb_exists in Tz as ([perm inv] & Hin & Z). simpl in Z. apply N.eqb_eq in Z.
+  rewrite forallb_forall in Ta. specialize (Ta _ Hin). simpl in Ta. rewrite <- En in Ta.
+  set (f := fperm perm).
+  assert (Inj : forall x y, f x = f y -> x = y) by (apply (f_inj _ _ _ Ta)).
+  set (s' := relabel f s).
+  assert (V' : valid s') by (apply (relabel_valid s perm inv Ta K Hv0)).
+  assert (K' : kind (s_prob s') = SuccessiveBroadcast) by exact K.
+  assert (F' : free_problem (nnodes (s_net s')) (bsize (s_prob s')) (s_prob s')).
+  { change (free_problem (nnodes (s_net s)) (bsize (s_prob s)) (relabel_prob f (s_prob s))).
+    apply (relabel_free f _ _ _ Inj). rewrite En, B. exact F0. }
+  assert (Le' : (length (s_steps s') <= T)%nat) by (simpl; rewrite map_length; exact Le).
+  assert (Nd' : NoDup (srcs (s_prob s'))) by (destruct F' as (_ & _ & N' & _); exact N').
+  assert (Hn : 0 < nnodes net) by lia.
+  exists (val (W s' (nnodes net) (nnodes net) T)). intros c Hc.
+  unfold free_sym_cnf in Hc. apply in_app_or in Hc as [Hc|Hc].
+  - (* free_cnf *)
+    pose proof (free_W s' T V' F' Le' c) as Wc.
+    assert (E1 : s_net s' = net) by exact En. assert (E2 : s_model s' = m) by exact Em.
+    assert (E3 : bsize (s_prob s') = b) by exact B.
+    rewrite E1, E2, E3 in Wc. apply Wc. exact Hc.
+  - destruct Hc as [<-|Hc].
+    + (* broadcast 0 starts at node 0 *)
+      apply (clause_in _ _ (pos (hidx (nnodes net) (nnodes net) 0 0 0))); [left; reflexivity|].
+      rewrite lit_pos, W_h by (auto; lia).
+      unfold hval, holdsb. cbn [firstn]. apply orb_true_iff. left. apply N.eqb_eq.
+      change (orig_of s' 0) with (origin (relabel_prob f (s_prob s)) (nnodes (s_net s)) 0).
+      unfold origin. cbn [kind relabel_prob srcs]. rewrite K. change (N.to_nat 0) with 0%nat.
+      rewrite (nth_indep _ 0 (f 0))
+        by (rewrite map_length; destruct (srcs (s_prob s)); [contradiction|simpl; lia]).
+      rewrite map_nth. symmetry. exact Z.
+    + (* the early-send units *)
+      unfold early_units in Hc. apply in_flat_map in Hc as (t & Ht & Hc). apply in_seq in Ht.
+      apply in_flat_map in Hc as (i & Hi & Hc). apply filter_In in Hi as [Hi Hti].
+      apply Nrange_iff in Hi. apply N.ltb_lt in Hti.
+      apply in_map_iff in Hc as ([u v] & <- & Huv). apply arcs_range in Huv as [Hu' Hv'].
+      apply (clause_in _ _ (neg (sidx (nnodes net) (nnodes net) T t i (fst (u, v)) (snd (u, v))))); [left; reflexivity|].
+      cbn [fst snd]. rewrite lit_neg, W_s by auto. apply negb_true_iff.
+      unfold sval. destruct (sentb (nth t (s_steps s') []) i u v) eqn:Sn; [exfalso|reflexivity].
+      unfold sentb in Sn. apply existsb_exists in Sn as (x & Hx & Sx).
+      apply andb_true_iff in Sx as [_ Sx]. apply memN_sound in Sx.
+      destruct (lt_dec t (length (s_steps s'))) as [Lt'|Ge].
+      * destruct (nth_split (s_steps s') [] Lt') as (l1 & l2 & E1 & L1).
+        pose proof (no_early_send s' V' K' Nd' l1 _ l2 E1 x i Hx Sx). lia.
+      * rewrite nth_overflow in Hx by lia. exact Hx.
+Qed.
 
 (* The premise is what schedcert-lrat --synth establishes on a SPEC with "allocation free-sym". *)
 Theorem free_sym_from_lrat : forall net m b T auts steps, transb net auts = true ->
