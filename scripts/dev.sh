@@ -18,33 +18,72 @@ what="${1:-demo}"
 # the Coq witnesses, pdflatex (texlive) and graphviz compile the figures, chromium renders the
 # HTML viewer headless, clang with its runtime builds the fuzz targets and the integer-sanitizer
 # build, python3 runs the second reference checker (tests/reference).
-packages=(cmake g++ make libz3-dev libcli11-dev doctest-dev nlohmann-json3-dev libbenchmark-dev
-          libcadical-dev cadical libnauty2-dev libpugixml-dev nauty libopenmpi-dev openmpi-bin ccache libssl-dev z3 cvc5 coq ocaml ocaml-findlib
-          libsha-ocaml-dev python3 texlive-latex-base texlive-pictures graphviz libgraphviz-dev chromium fonts-dejavu-core clang libclang-rt-14-dev
-          pybind11-dev python3-pybind11 python3-dev python3-numpy python3-pytest)
+# What the build needs (compilers, libraries, Coq and OCaml for the verified checker, pybind11
+# for the Python module) ...
+build_packages=(cmake g++ make ccache libz3-dev libcli11-dev doctest-dev nlohmann-json3-dev libbenchmark-dev
+                libcadical-dev libnauty2-dev libpugixml-dev libopenmpi-dev openmpi-bin libssl-dev coq ocaml
+                ocaml-findlib libsha-ocaml-dev libgraphviz-dev pybind11-dev python3-pybind11 python3-dev python3)
+# ... and what only the tests and the later CI stages run (found on PATH at run time, never by
+# cmake): the CLI re-checkers, LaTeX, graphviz's dot, headless Chromium, clang for the sanitizer
+# and fuzz stages, numpy and pytest for the Python tests.
+test_packages=(cadical nauty z3 cvc5 texlive-latex-base texlive-pictures graphviz chromium fonts-dejavu-core
+               clang libclang-rt-14-dev python3-numpy python3-pytest)
+packages=("${build_packages[@]}" "${test_packages[@]}")
 # The demo needs only the library, the CLI and the verified LRAT checker (issue 29): no MPI,
 # Python, LaTeX, Chromium, clang, re-checkers or benchmarks.
 demo_packages=(cmake g++ make ccache libz3-dev libcli11-dev doctest-dev nlohmann-json3-dev libcadical-dev
                libnauty2-dev libpugixml-dev libgraphviz-dev libssl-dev coq ocaml ocaml-findlib libsha-ocaml-dev)
-install_missing() {  # install_missing PACKAGE...
-  local missing=() p
+missing_of() {  # missing_of PACKAGE...: prints the ones not installed
+  local p
   for p in "$@"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || echo "$p"
   done
+}
+install_missing() {  # install_missing PACKAGE...
+  local missing
+  mapfile -t missing < <(missing_of "$@")
   if [ "${#missing[@]}" -gt 0 ]; then
     echo "== installing ${#missing[@]} package(s): ${missing[*]}"
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
   fi
 }
-if [ "$what" = demo ]; then install_missing "${demo_packages[@]}"; else install_missing "${packages[@]}"; fi
+# `test` on a fresh machine (issue 29, CI time): the build packages first, then the test-only
+# ones are downloaded and installed in the background while the build runs (apt is mostly network
+# and disk, the build is CPU); ctest starts only after that install ended, and a failed install
+# fails the command with its log. Everything else installs everything up front.
+bg_install_pid=""
+if [ "$what" = demo ]; then
+  install_missing "${demo_packages[@]}"
+elif [ "$what" = test ] && [ -n "$(missing_of "${test_packages[@]}")" ]; then
+  install_missing "${build_packages[@]}"
+  mkdir -p build
+  echo "== installing the test-only packages in the background while building (log: build/apt-test-packages.log)"
+  install_missing "${test_packages[@]}" >build/apt-test-packages.log 2>&1 &
+  bg_install_pid=$!
+else
+  install_missing "${packages[@]}"
+fi
+wait_bg_install() {
+  [ -n "$bg_install_pid" ] || return 0
+  local rc=0
+  wait "$bg_install_pid" || rc=$?
+  bg_install_pid=""
+  if [ "$rc" -ne 0 ]; then
+    tail -30 build/apt-test-packages.log
+    echo "== installing the test-only packages failed (exit $rc): build/apt-test-packages.log" >&2
+    exit 1
+  fi
+  echo "== test-only packages installed"
+}
 
 jobs="$(nproc)"
 build() {  # build DIR [cmake args...]
   local dir="$1"; shift
   # Options the demo turns off are turned back on (a cached OFF would otherwise stick).
   # SCHEDCERT_UNITY: one translation unit per source folder (half the cold build; CMakeLists.txt).
-  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DSCHEDCERT_UNITY=ON -USCHEDCERT_PYTHON -DSCHEDCERT_BENCHMARKS=ON "$@" >/dev/null
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DSCHEDCERT_UNITY=ON -USCHEDCERT_PYTHON -DSCHEDCERT_BENCHMARKS=ON "$@" >/dev/null \
+    || return
   cmake --build "$dir" -j"$jobs"
 }
 
@@ -137,7 +176,10 @@ case "$what" in
     phase "done"
     ;;
   test)
-    build build
+    build_rc=0
+    build build || build_rc=$?
+    wait_bg_install
+    [ "$build_rc" -eq 0 ] || exit "$build_rc"
     ctest --test-dir build --output-on-failure -j"$jobs" --timeout 900
     ;;
   bench)
