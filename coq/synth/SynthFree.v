@@ -135,9 +135,12 @@ Qed.
 (* ------------------------------------------------------------------ *)
 (* The main theorem. *)
 
-Theorem free_sat : forall s T, valid s -> free_problem (nnodes (s_net s)) (bsize (s_prob s)) (s_prob s) ->
+(* The schedule's own valuation (SynthCnf.v's W) satisfies every clause of free_cnf; stated for
+   W itself so that SynthSym.v can add clauses that W also satisfies. *)
+Lemma free_W : forall s T, valid s -> free_problem (nnodes (s_net s)) (bsize (s_prob s)) (s_prob s) ->
   (length (s_steps s) <= T)%nat ->
-  satisfiable (free_cnf (s_net s) (s_model s) (bsize (s_prob s)) T).
+  forall c, In c (free_cnf (s_net s) (s_model s) (bsize (s_prob s)) T) ->
+  clause_true (val (W s (nnodes (s_net s)) (nnodes (s_net s)) T)) c = true.
 Proof.
   intros s T Hv F HT.
   pose proof (synth_W s T Hv HT) as SW.
@@ -153,7 +156,7 @@ Proof.
     rewrite orb_false_r. unfold orig_of, origin. fold p. rewrite K. reflexivity. }
   assert (Nth : forall i, i < n -> nth (N.to_nat i) (srcs p) 0 < n).
   { intros i Hi. apply Srcs. apply nth_In. rewrite L. lia. }
-  exists (val (W s n n T)). intros c Hc. unfold free_cnf in Hc. fold n in Hc.
+  intros c Hc. unfold free_cnf in Hc. fold n in Hc.
   apply in_app_or in Hc as [Hc|Hc]; [|apply in_app_or in Hc as [Hc|Hc]].
   - (* the allocation: a bijection *)
     unfold alloc_clauses in Hc. apply in_app_or in Hc as [Hc|Hc];
@@ -228,6 +231,11 @@ Proof.
     apply in_flat_map. exists i. split; auto. apply in_map_iff. exists v. split; auto.
     apply filter_In. split; auto. unfold target. rewrite K. reflexivity.
 Qed.
+
+Theorem free_sat : forall s T, valid s -> free_problem (nnodes (s_net s)) (bsize (s_prob s)) (s_prob s) ->
+  (length (s_steps s) <= T)%nat ->
+  satisfiable (free_cnf (s_net s) (s_model s) (bsize (s_prob s)) T).
+Proof. intros s T Hv F HT. exists (val (W s (nnodes (s_net s)) (nnodes (s_net s)) T)). apply free_W; auto. Qed.
 
 (* What an UNSAT certificate gives: every valid successive-broadcast schedule with packets of
    b items whose sources are n distinct nodes (any permutation of the nodes) has more than T
