@@ -96,7 +96,8 @@ int write_coq_optimum(const encodings::synth::OptimumResult& r, int code, const 
   const auto ref = encodings::synth::refute_synth_coq(s.network(), s.model(), s.problem(), below,
                                                       o.timeout, o.coq_lrat_max, mutation, alloc);
   std::cout << "coq: T = " << below << " on the Coq-generated CNF (" << ref.vars << " variables, " << ref.clauses
-            << " clauses): " << ref.detail << " (" << seconds_text(ref.seconds) << ")\n";
+            << " clauses): " << ref.detail << " (" << seconds_text(ref.seconds) << "; CPU: CaDiCaL "
+            << seconds_text(ref.solve_cpu_seconds) << ", proof checks " << seconds_text(ref.check_cpu_seconds) << ")\n";
   if (ref.status != encodings::synth::SynthCoqRefutation::Status::Refuted) {
     std::cout << "coq: no optimum_*.v written: the verified path does not refute T = " << below << "\n";
     return 3;

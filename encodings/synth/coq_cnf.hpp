@@ -87,7 +87,10 @@ struct SynthCoqRefutation {
   std::string cnf_sha256, coq_cnf_sha256, comparison;
   std::size_t lrat_bytes = 0;
   std::string lrat_text;         // the accepted LRAT proof, when at most keep_lrat_bytes
-  double seconds = 0, solve_seconds = 0, check_seconds = 0;
+  double seconds = 0, solve_seconds = 0, check_seconds = 0;  // wall
+  // CPU (user + sys): CaDiCaL's solve in this process; the checks (DRAT -> LRAT here, then
+  // schedcert-lrat --synth as a child process).
+  double solve_cpu_seconds = 0, check_cpu_seconds = 0;
 };
 
 // "No schedule of at most T steps" through the verified path. Throws EnginesDisagree when the

@@ -45,6 +45,18 @@ struct RaisedStackLimit {
   RaisedStackLimit& operator=(const RaisedStackLimit&) = delete;
 };
 
+// CPU seconds (user + sys) of this process and of its waited-for children.
+double cpu_seconds() {
+  double total = 0;
+  for (int who : {RUSAGE_SELF, RUSAGE_CHILDREN}) {
+    rusage u{};
+    if (getrusage(who, &u) != 0) continue;
+    total += static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+             static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+  }
+  return total;
+}
+
 }  // namespace
 
 SynthCoqRefutation refute_synth_coq(const Network& net, Model m, const Problem& p, unsigned T, double timeout_s,
@@ -82,8 +94,10 @@ SynthCoqRefutation refute_synth_coq(const Network& net, Model m, const Problem& 
     auto solver = sat::make_cadical(drat);
     for (const auto& c : cnf) solver->add(c);
     const auto s0 = Clock::now();
+    const double cpu0 = cpu_seconds();
     a = solver->solve({}, timeout_s);
     r.solve_seconds = since(s0);
+    r.solve_cpu_seconds = cpu_seconds() - cpu0;
   }
   {
     std::ofstream f(spec);
@@ -119,6 +133,7 @@ SynthCoqRefutation refute_synth_coq(const Network& net, Model m, const Problem& 
     }
   } else {
     const auto c0 = Clock::now();
+    const double cpu0 = cpu_seconds();
     const sat::DratReport d = sat::check_drat(cnf, drat, lrat);
     if (!d.verified) {
       r.detail = "the DRAT proof did not check: " + d.message;
@@ -140,6 +155,7 @@ SynthCoqRefutation refute_synth_coq(const Network& net, Model m, const Problem& 
       }
     }
     r.check_seconds = since(c0);
+    r.check_cpu_seconds = cpu_seconds() - cpu0;
   }
   r.seconds = since(t0);
   return r;
