@@ -94,12 +94,12 @@ std::string optimum_free_coq_text(const OptimumCoqInput& in) {
     << "   check and free_witnessb, by vm_compute)";
   if (sym)
     o << ", the automorphisms `auts` below (the network's\n   translations, one mapping each node to node 0; "
-      << "SynthSym.v's transb, by vm_compute)";
+      << "SynthSym.v's transb, by vm_compute),\n  ";
   o << " and the premise that the LRAT checker of\n   coq/lrat/Lrat.v accepts some proof on " << inst;
   if (sym)
     o << " (free_cnf, the CNF \"some allocation and a\n   schedule of at most " << tm1 << " steps\", followed by the "
       << "unit \"broadcast 0 starts at node 0\" and the early-send\n   units \"no item i leaves before step i\"; "
-      << "generated in Coq, sound by free_sym_from_unsat).";
+      << "generated\n   in Coq, sound by free_sym_from_unsat).";
   else
     o << " (the CNF \"some allocation and a schedule of at most " << tm1 << " steps\",\n   generated in Coq and "
       << "proved complete by free_sat).";
