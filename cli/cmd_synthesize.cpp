@@ -441,7 +441,7 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
                 "By default, when the network's translations map every node to node 0 (products of K2, "
                 "rings and complete graphs), T - 1 is refuted on free_sym_cnf (coq/synth/SynthSym.v: also "
                 "\"broadcast 0 starts at node 0\" and \"no item i leaves before step i\", both proved sound; "
-                "the translations are checked in Coq by transb), which is much faster on Q4");
+                "the translations are checked in Coq by transb); on Q4 only this one was refuted (docs/coq.md)");
   // TEST HOOK, hidden from --help (empty group): with --coq, the C++ mirror of the Coq CNF leaves
   // the rule RULE out (encodings/synth/coq_cnf.hpp, SynthCoqMutation), so that a test can show the
   // extracted generator's CNF differing and the run exiting 4. Not for normal use.
