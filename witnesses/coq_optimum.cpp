@@ -21,122 +21,9 @@ std::string optimum_instance_name(const schedules::Schedule& s, bool free_alloca
   return free_allocation ? out + "_free" : out;
 }
 
-namespace {
-
-// The LRAT proof as Coq definitions: chunks of kRefutationChunk proof lines
-// (refutation_0, refutation_1, ...) and `refutation`, their concatenation, with long deletion
-// lines split. A list literal of some 10^5 elements overflows coqc's stack (measured: "Stack
-// overflow." on the 2 MB proof of Q3 shout-whisper free allocation, T = 13, whose first deletion
-// names about 10^5 clauses); the chunks keep every term shallow, and vm_compute evaluates the
-// concatenation.
-constexpr std::size_t kRefutationChunk = 2000;
-
-std::string refutation_definitions(const std::string& lrat_text) {
-  std::istringstream in(lrat_text);
-  std::ostringstream o, chunk;
-  std::string line;
-  std::size_t lines = 0, chunks = 0;
-  auto flush = [&] {
-    o << "Definition refutation_" << chunks++ << " : list Lrat.step :=\n  " << lrat_coq_steps(chunk.str()) << ".\n";
-    chunk.str("");
-    lines = 0;
-  };
-  auto add = [&](const std::string& l) {
-    chunk << l << "\n";
-    if (++lines == kRefutationChunk) flush();
-  };
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == 'c') continue;
-    // A deletion of many clauses ("ID d x1 x2 ... 0"; CaDiCaL's first ones list some 10^5 ids)
-    // becomes several deletions of at most kRefutationChunk ids: the same clauses are deleted.
-    std::istringstream ls(line);
-    std::string id, d;
-    if (ls >> id >> d && d == "d") {
-      std::string x, part;
-      std::size_t k = 0;
-      while (ls >> x && x != "0") {
-        part += " " + x;
-        if (++k == kRefutationChunk) {
-          add(id + " d" + part + " 0");
-          part.clear();
-          k = 0;
-        }
-      }
-      if (k > 0) add(id + " d" + part + " 0");
-      continue;
-    }
-    add(line);
-  }
-  if (lines > 0 || chunks == 0) flush();
-  o << "Definition refutation : list Lrat.step :=\n  ";
-  for (std::size_t k = 0; k < chunks; ++k) o << (k ? " ++ " : "") << "refutation_" << k;
-  o << ".\n\n";
-  return o.str();
-}
-
-// The free allocation (coq/synth/SynthFree.v): optimal_free net model packet T, over every
-// allocation; the witness's allocation is checked by free_witnessb (n distinct sources).
-std::string optimum_free_coq_text(const OptimumCoqInput& in) {
-  const schedules::Schedule& s = *in.witness;
-  const std::size_t T = s.num_steps();
-  const std::string t = std::to_string(T), tm1 = std::to_string(T - 1);
-  const std::string inst = "free_cnf net model packet " + tm1;
-  std::ostringstream o;
-  o << "(* " << s.problem().describe() << " on " << s.network().name() << ", " << schedules::to_string(s.model())
-    << ", the allocation (which node broadcasts which value) left free: the optimum over every allocation is "
-    << t << " steps.\n"
-    << "   Written by `" << in.command << "`.\n"
-    << "   Check: cd DIR && for f in Rules.v Checker.v Completeness.v lrat/Cnf.v lrat/Lrat.v synth/SynthCnf.v\n"
-    << "   synth/SynthFree.v optimum_" << optimum_instance_name(s, true) << ".v; do coqc -Q . Schedcert $f; done.\n"
-    << "   Theorem optimum_from_lrat: optimal_free net model packet " << t << " (coq/synth/SynthFree.v: some valid\n"
-    << "   successive-broadcast schedule whose sources are n distinct nodes has " << t << " steps, and every such\n"
-    << "   schedule, whatever its allocation, has at least " << t << ") from the witness schedule below (Checker.v's\n"
-    << "   check and free_witnessb, by vm_compute) and the premise that the LRAT checker of coq/lrat/Lrat.v accepts\n"
-    << "   some proof on free_cnf net model packet " << tm1 << " (the CNF \"some allocation and a schedule of at most "
-    << tm1 << " steps\",\n   generated in Coq and proved complete by free_sat). That premise is what the extracted "
-    << "checker established:\n   " << in.refutation_note << "\n";
-  if (!in.lrat_text.empty())
-    o << "   Theorem optimum: the same without premise, the LRAT proof embedded and checked by vm_compute. *)\n";
-  else
-    o << "   (the LRAT proof is larger than --coq-lrat-max: no premise-free theorem in this file) *)\n";
-  o << "From Coq Require Import List NArith ZArith.\nFrom Schedcert Require Import Rules Checker.\n"
-    << "From Schedcert.lrat Require Import Cnf Lrat.\nFrom Schedcert.synth Require Import SynthCnf SynthFree.\n"
-    << "Import ListNotations.\nOpen Scope N_scope.\n\n"
-    << "Definition net : network := " << encodings::synth::coq_network_term(s.network()) << ".\n"
-    << "Definition model : cmodel := " << encodings::synth::coq_model_term(s.model()) << ".\n"
-    << "Definition packet : N := " << s.problem().packet_items << ".\n\n"
-    << "(* The witness: " << s.num_transmissions() << " transmissions in " << t << " steps; its allocation is in its\n"
-    << "   problem's sources. *)\n"
-    << "Definition sched : schedule := " << coq_schedule_term(s) << ".\n\n"
-    << "Lemma sched_ok : check sched = true.\nProof. vm_compute. reflexivity. Qed.\n\n"
-    << "Lemma sched_free : free_witnessb sched = true.\nProof. vm_compute. reflexivity. Qed.\n\n"
-    << "Lemma sched_len : length (s_steps sched) = " << t << "%nat.\nProof. vm_compute. reflexivity. Qed.\n\n"
-    << "Lemma sched_inst : s_net sched = net /\\ s_model sched = model /\\ bsize (s_prob sched) = packet.\n"
-    << "Proof. vm_compute. repeat split. Qed.\n\n"
-    << "Theorem optimum_from_lrat : forall steps, check_proof (" << inst << ") steps = true ->\n"
-    << "  optimal_free net model packet " << t << ".\n"
-    << "Proof.\n  intros steps H. destruct sched_inst as [E1 [E2 E3]].\n"
-    << "  pose proof (optimal_free_from_lrat sched " << tm1 << " steps sched_ok sched_free sched_len) as O.\n"
-    << "  rewrite E1, E2, E3 in O. exact (O H).\nQed.\n\n"
-    << "Print Assumptions optimum_from_lrat.\n";
-  if (!in.lrat_text.empty()) {
-    o << "\n(* The LRAT proof of \"no allocation and schedule of at most " << tm1
-      << " steps\", checked here by vm_compute. *)\n"
-      << refutation_definitions(in.lrat_text)
-      << "Lemma refutation_ok : check_proof (" << inst << ") refutation = true.\n"
-      << "Proof. vm_cast_no_check (eq_refl true). Qed.\n\n"
-      << "Theorem optimum : optimal_free net model packet " << t << ".\n"
-      << "Proof. exact (optimum_from_lrat refutation refutation_ok). Qed.\n\n"
-      << "Print Assumptions optimum.\n";
-  }
-  return o.str();
-}
-
-}  // namespace
-
 std::string optimum_coq_text(const OptimumCoqInput& in) {
   const schedules::Schedule& s = *in.witness;
-  if (in.free_allocation) {
+  if (in.allocation != encodings::synth::FreeAllocation::None) {
     if (s.num_steps() == 0) throw InputError("--coq: the optimum is 0 steps: nothing to refute");
     return optimum_free_coq_text(in);
   }
@@ -181,7 +68,7 @@ std::string optimum_coq_text(const OptimumCoqInput& in) {
     << "Print Assumptions optimum_from_lrat.\n";
   if (!in.lrat_text.empty()) {
     o << "\n(* The LRAT proof of \"no schedule of at most " << tm1 << " steps\", checked here by vm_compute. *)\n"
-      << refutation_definitions(in.lrat_text)
+      << coq_refutation_definitions(in.lrat_text)
       << "Lemma refutation_ok : check_proof (" << inst << ") refutation = true.\n"
       << "Proof. vm_cast_no_check (eq_refl true). Qed.\n\n"
       << "Theorem optimum : optimal_steps net model prob " << t << ".\n"
@@ -201,12 +88,12 @@ std::string write_optimum_coq(const OptimumCoqInput& in, const std::string& dir,
   const fs::path src(coq_src);
   for (auto [from, sub] : {std::tuple{"Rules.v", ""}, {"Checker.v", ""}, {"Completeness.v", ""},
                            {"lrat/Cnf.v", "lrat"}, {"lrat/Lrat.v", "lrat"}, {"synth/SynthCnf.v", "synth"},
-                           {"synth/SynthFree.v", "synth"}}) {
+                           {"synth/SynthFree.v", "synth"}, {"synth/SynthSym.v", "synth"}}) {
     const fs::path to = fs::path(dir) / sub / fs::path(from).filename();
     fs::copy_file(src / from, to, fs::copy_options::overwrite_existing, ec);
     if (ec) throw InputError("--coq: cannot copy " + std::string(from) + " from '" + coq_src + "': " + ec.message());
   }
-  const std::string path = (fs::path(dir) / ("optimum_" + optimum_instance_name(*in.witness, in.free_allocation) + ".v")).string();
+  const std::string path = (fs::path(dir) / ("optimum_" + optimum_instance_name(*in.witness, in.allocation != encodings::synth::FreeAllocation::None) + ".v")).string();
   const std::string text = optimum_coq_text(in);
   std::ofstream f(path);
   if (!f) throw InputError("--coq: cannot write '" + path + "'");

@@ -1,16 +1,17 @@
 (* Extraction of the LRAT checker (Lrat.v) to OCaml: the database loader `init` and one proof
-   step `run_step`, AlphaCnf.v's `alpha_cnf` and `extra_ok`, SynthCnf.v's `synth_cnf` and SynthFree.v's `free_cnf`; the driver ocaml/lrat_main.ml loops run_step over the parsed steps, as
+   step `run_step`, AlphaCnf.v's `alpha_cnf` and `extra_ok`, SynthCnf.v's `synth_cnf`, SynthFree.v's `free_cnf` and SynthSym.v's `free_sym_cnf`; the driver ocaml/lrat_main.ml loops run_step over the parsed steps, as
    `check_steps` does. Z and positive become native OCaml integers (ExtrOcamlZInt), which is
    faithful here because every number of the parsed files is checked by the driver to lie in
    (-2^61, 2^61), before it is formed (OCaml's int is 63-bit; lrat_main.ml, read_int). *)
 From Coq Require Import Extraction ExtrOcamlBasic ExtrOcamlZInt.
 From Schedcert.lrat Require Import Lrat.
 From Schedcert.alpha Require Import AlphaCnf.
-From Schedcert.synth Require Import SynthCnf SynthFree.
+From Schedcert.synth Require Import SynthCnf SynthFree SynthSym.
 (* Also the alpha CNF generator and its cut check (coq/alpha/AlphaCnf.v), for
    `schedcert-lrat --alpha`: nat stays Peano (no extraction mapping); d <= 8 keeps it small. *)
 (* And the synthesis CNF generator (coq/synth/SynthCnf.v, synth_sat), for
    `schedcert-lrat --synth`: its numbers are N (native ints here); the driver bounds the instance
    so that every index stays below 2^31 (lrat_main.ml, read_spec). With the free allocation
-   (coq/synth/SynthFree.v, free_sat), its `free_cnf`. *)
-Extraction "lrat_checker.ml" init run_step alpha_cnf extra_ok synth_cnf free_cnf.
+   (coq/synth/SynthFree.v, free_sat), its `free_cnf`; with the symmetry units (coq/synth/SynthSym.v,
+   free_sym_from_unsat), `free_sym_cnf`. *)
+Extraction "lrat_checker.ml" init run_step alpha_cnf extra_ok synth_cnf free_cnf free_sym_cnf.

@@ -1,19 +1,9 @@
 // The CNF of coq/synth/SynthCnf.v, mirrored (design note in coq_cnf.hpp).
 #include "encodings/synth/coq_cnf.hpp"
 
-#include <chrono>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <tuple>
 
-#include <sys/resource.h>
-#include <unistd.h>
-
-#include "encodings/sat/lrat_check.hpp"
-#include "encodings/sat/backend.hpp"
-#include "schedules/disagree.hpp"
 #include "schedules/error.hpp"
 
 namespace schedcert::encodings::synth {
@@ -77,31 +67,28 @@ void append_allocation(std::vector<sat::Clause>& out, const Layout& L, const Syn
     }
 }
 
-// The extracted generator builds its clause list with Coq's (non tail-recursive) app, map and
-// flat_map: on millions of clauses it needs more than the usual 8 MB stack (measured: Q4
-// shout-whisper free allocation, T = 28, 3.2 M clauses: "Fatal error: exception
-// Stack_overflow" with 8 MB, identical and 1.0 GB with no limit). The checker inherits our
-// limits, so the soft stack limit is raised to the hard one while it runs, then restored.
-struct RaisedStackLimit {
-  rlimit saved{};
-  bool changed = false;
-  RaisedStackLimit() {
-    if (getrlimit(RLIMIT_STACK, &saved) != 0 || saved.rlim_cur == saved.rlim_max) return;
-    rlimit raised = saved;
-    raised.rlim_cur = saved.rlim_max;
-    changed = setrlimit(RLIMIT_STACK, &raised) == 0;
-  }
-  ~RaisedStackLimit() {
-    if (changed) setrlimit(RLIMIT_STACK, &saved);
-  }
-  RaisedStackLimit(const RaisedStackLimit&) = delete;
-  RaisedStackLimit& operator=(const RaisedStackLimit&) = delete;
-};
+// SynthSym.v's free_sym_cnf after free_cnf: the unit H 0 0 0 (broadcast 0 starts at node 0),
+// then early_units: -S t i u v for t in 0 .. T-1, the items i > t ascending, and the arcs (u, v)
+// in SynthCnf.v's `arcs` order (u ascending, then v ascending among u's neighbours).
+void append_symmetry(std::vector<sat::Clause>& out, const Layout& L, const Network& net,
+                     const SynthCoqMutation& mutation) {
+  if (mutation.drop != "unit") out.push_back({L.h(0, 0, 0)});
+  if (mutation.drop == "early") return;
+  const long long n = L.n;
+  std::vector<std::pair<Node, Node>> arcs;
+  for (Node u = 0; u < n; ++u)
+    for (Node v = 0; v < n; ++v)
+      if (u != v && net.adjacent(u, v)) arcs.emplace_back(u, v);
+  for (long long t = 0; t < L.T; ++t)
+    for (long long i = t + 1; i < n; ++i)
+      for (const auto& [u, v] : arcs) out.push_back({-L.s(t, i, u, v)});
+}
 
 }  // namespace
 
 std::vector<sat::Clause> synth_coq_cnf(const Network& net, Model m, const Problem& p, unsigned T,
-                                       const SynthCoqMutation& mutation, bool free_allocation) {
+                                       const SynthCoqMutation& mutation, FreeAllocation alloc) {
+  const bool free_allocation = alloc != FreeAllocation::None;
   if (net.has_graph()) throw InputError("--coq: networks with a graph factor are not in the verified path yet");
   const long long n = net.num_nodes();
   if (free_allocation && p.kind != schedules::ProblemKind::SuccessiveBroadcast)
@@ -166,10 +153,20 @@ std::vector<sat::Clause> synth_coq_cnf(const Network& net, Model m, const Proble
       for (long long v = 0; v < n; ++v)
         if (g == schedules::kAllNodes || g == v) out.push_back({L.h(T, i, v)});
     }
+  if (alloc == FreeAllocation::Symmetric) append_symmetry(out, L, net, mutation);
   return out;
 }
 
-std::string synth_coq_spec(const Network& net, Model m, const Problem& p, unsigned T, bool free_allocation) {
+std::string coq_generator_name(FreeAllocation alloc) {
+  switch (alloc) {
+    case FreeAllocation::None: break;
+    case FreeAllocation::Plain: return "free_cnf (coq/synth/SynthFree.v)";
+    case FreeAllocation::Symmetric: return "free_sym_cnf (coq/synth/SynthSym.v)";
+  }
+  return "synth_cnf (coq/synth/SynthCnf.v)";
+}
+
+std::string synth_coq_spec(const Network& net, Model m, const Problem& p, unsigned T, FreeAllocation alloc) {
   std::ostringstream o;
   o << "network";
   for (const auto& f : net.factors()) {
@@ -185,8 +182,8 @@ std::string synth_coq_spec(const Network& net, Model m, const Problem& p, unsign
   }
   o << "\nmodel " << to_string(m) << "\nproblem " << to_string(p.kind) << " root " << p.root << " messages "
     << p.messages << " packet " << p.packet_items;
-  if (free_allocation) {
-    o << " allocation free";
+  if (alloc != FreeAllocation::None) {
+    o << (alloc == FreeAllocation::Symmetric ? " allocation free-sym" : " allocation free");
   } else {
     o << " sources";
     for (Node s : p.sources) o << " " << s;
@@ -224,105 +221,6 @@ std::string coq_problem_term(const Problem& p) {
                   std::to_string(p.messages) + " " + std::to_string(p.packet_items) + " [";
   for (std::size_t k = 0; k < p.sources.size(); ++k) s += (k ? "; " : "") + std::to_string(p.sources[k]);
   return s + "]";
-}
-
-SynthCoqRefutation refute_synth_coq(const Network& net, Model m, const Problem& p, unsigned T, double timeout_s,
-                                    std::size_t keep_lrat_bytes, const SynthCoqMutation& mutation,
-                                    bool free_allocation) {
-  using Clock = std::chrono::steady_clock;
-  const auto t0 = Clock::now();
-  auto since = [](Clock::time_point a) { return std::chrono::duration<double>(Clock::now() - a).count(); };
-  SynthCoqRefutation r;
-  const std::string generator =
-      free_allocation ? "free_cnf (coq/synth/SynthFree.v)" : "synth_cnf (coq/synth/SynthCnf.v)";
-  const std::vector<sat::Clause> cnf = synth_coq_cnf(net, m, p, T, mutation, free_allocation);
-  r.clauses = cnf.size();
-  namespace fs = std::filesystem;
-  static int calls = 0;
-  const fs::path dir = fs::temp_directory_path() /
-                       ("schedcert-synthcoq-" + std::to_string(::getpid()) + "-" + std::to_string(++calls));
-  fs::create_directories(dir);
-  struct Cleanup {
-    fs::path p;
-    ~Cleanup() {
-      std::error_code ec;
-      if (!std::getenv("SCHEDCERT_KEEP_PROOFS")) fs::remove_all(p, ec);
-    }
-  } cleanup{dir};
-  const std::string cnf_path = (dir / "q.cnf").string(), drat = (dir / "q.drat").string(),
-                    lrat = (dir / "q.lrat").string(), spec = (dir / "q.spec").string();
-  r.cnf_sha256 =
-      sat::write_dimacs(cnf, cnf_path, "schedcert: verified synthesis CNF (coq/synth/SynthCnf.v)");
-  int vars = 0;
-  for (const auto& c : cnf)
-    for (int l : c) vars = std::max(vars, std::abs(l));
-  r.vars = static_cast<std::size_t>(vars);
-  sat::SatAnswer a;
-  {
-    auto solver = sat::make_cadical(drat);
-    for (const auto& c : cnf) solver->add(c);
-    const auto s0 = Clock::now();
-    a = solver->solve({}, timeout_s);
-    r.solve_seconds = since(s0);
-  }
-  {
-    std::ofstream f(spec);
-    f << synth_coq_spec(net, m, p, T, free_allocation);
-  }
-  // The extracted synth_cnf regenerates the CNF and compares it with ours, whatever the answer
-  // (with an empty proof when there is nothing to check): a mutated encoder is caught even when
-  // the mutation made the CNF satisfiable.
-  auto regenerate = [&](const std::string& proof) {
-    const RaisedStackLimit stack;
-    const sat::LratVerdict v = sat::run_lrat_synth(spec, proof, cnf_path);
-    sat::check_cnf_identity(v, &cnf, r.cnf_sha256, "verified synthesis CNF");
-    r.coq_cnf_sha256 = v.coq_cnf_sha256;
-    r.comparison = v.cnf_comparison;
-    // No comparison line: the checker stopped before comparing (an error, not a difference).
-    if (v.exit_code >= 0 && v.cnf_comparison.empty())
-      throw UnknownResult("schedcert-lrat --synth did not compare the CNFs: " + v.verdict);
-    if (v.exit_code >= 0 && !v.cnf_identical)
-      throw EnginesDisagree("the synthesis CNF regenerated by the extracted " + generator + " is not "
-                            "the C++ one (encodings/synth/coq_cnf.cpp): the CNFs differ: " +
-                            (v.cnf_comparison.empty() ? v.verdict : v.cnf_comparison));
-    return v;
-  };
-  if (a != sat::SatAnswer::Unsat) {
-    std::ofstream(lrat).flush();  // an empty proof: only the regeneration and the comparison run
-    regenerate(lrat);
-    if (a == sat::SatAnswer::Sat) {
-      r.status = SynthCoqRefutation::Status::Satisfiable;
-      r.detail = "CaDiCaL: satisfiable (the verified CNF leaves rules out, so this alone does not mean a schedule "
-                 "exists)";
-    } else {
-      r.detail = "CaDiCaL: timeout";
-    }
-  } else {
-    const auto c0 = Clock::now();
-    const sat::DratReport d = sat::check_drat(cnf, drat, lrat);
-    if (!d.verified) {
-      r.detail = "the DRAT proof did not check: " + d.message;
-    } else {
-      const sat::LratVerdict v = regenerate(lrat);
-      std::error_code ec;
-      r.lrat_bytes = static_cast<std::size_t>(fs::file_size(lrat, ec));
-      if (v.verified) {
-        r.status = SynthCoqRefutation::Status::Refuted;
-        r.detail = "CaDiCaL unsat; DRAT checked (" + std::to_string(d.lemmas) + " lemmas), its LRAT (" +
-                   std::to_string(r.lrat_bytes) + " bytes) accepted by schedcert-lrat --synth on the CNF generated "
-                   "by the extracted " + generator + " (sha256 " + v.coq_cnf_sha256 + ", identical to the C++ CNF)";
-        if (r.lrat_bytes <= keep_lrat_bytes) {
-          std::ifstream in(lrat, std::ios::binary);
-          r.lrat_text.assign(std::istreambuf_iterator<char>(in), {});
-        }
-      } else {
-        r.detail = "the verified checker did not accept: " + v.verdict;
-      }
-    }
-    r.check_seconds = since(c0);
-  }
-  r.seconds = since(t0);
-  return r;
 }
 
 }  // namespace schedcert::encodings::synth

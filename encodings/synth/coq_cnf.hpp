@@ -20,8 +20,12 @@
 // Free allocation (free_allocation = true; coq/synth/SynthFree.v, free_cnf): successive
 // broadcasts whose sources the solver chooses, n items, the allocation variables being
 // H(0, i, v) with bijection clauses in place of the initial holdings, and the source's order
-// clause guarded by H(0, i, u); the refutation covers every allocation (free_from_lrat). No
-// symmetry rule (broadcast 0 from node 0, ...) is added.
+// clause guarded by H(0, i, u); the refutation covers every allocation (free_from_lrat).
+// Free allocation with symmetry (FreeAllocation::Symmetric; coq/synth/SynthSym.v, free_sym_cnf):
+// the same clauses, then the unit H(0, 0, 0) "broadcast 0 starts at node 0" (sound when the
+// network's translations map every node to node 0: coq_translations.hpp, checked in Coq by
+// transb) and the early-send units -S(t, i, u, v) for t < i (no item leaves before its step);
+// the refutation covers every allocation too (free_sym_from_lrat).
 // Limitations: products of K2, rings, paths and complete graphs (no graph factors in the
 // spec); rules left out (sound, only weaker): no_duplicate, the packet bound B >= 2, allreduce's
 // complete values; so a SAT answer does not mean a schedule exists. Quadratic in the sends of a
@@ -37,9 +41,16 @@
 
 namespace schedcert::encodings::synth {
 
+// Which CNF of coq/synth: the problem's own sources (None: SynthCnf.v's synth_cnf), the
+// allocation left free (Plain: SynthFree.v's free_cnf), or left free with the translation unit
+// and the early-send units (Symmetric: SynthSym.v's free_sym_cnf). Plain and Symmetric are for
+// successive broadcasts only; their n items are one per node, whatever p.sources holds.
+enum class FreeAllocation { None, Plain, Symmetric };
+
 // Test-only: one rule family of the CNF left out ("evolve", "causal", "order", "conflict",
 // "init", "goal"; with the free allocation also "source", the guarded source order clause, and
-// "onto", the per-node at-least-one allocation clause), to show that the checker's regeneration
+// "onto", the per-node at-least-one allocation clause; with the symmetric one also "unit", the
+// unit H(0, 0, 0), and "early", the early-send units), to show that the checker's regeneration
 // catches a mutated encoder. Reachable from the CLI only through the hidden test hook
 // `synthesize --coq-test-drop RULE` (cli/cmd_synthesize.cpp), never in normal use.
 struct SynthCoqMutation {
@@ -48,14 +59,20 @@ struct SynthCoqMutation {
 
 std::vector<sat::Clause> synth_coq_cnf(const schedules::Network& net, schedules::Model m,
                                        const schedules::Problem& p, unsigned T,
-                                       const SynthCoqMutation& mutation = {}, bool free_allocation = false);
+                                       const SynthCoqMutation& mutation = {},
+                                       FreeAllocation alloc = FreeAllocation::None);
 
 // The instance for `schedcert-lrat --synth SPEC` (docs/lrat.md): lines "network K2 2 Ring 5 ...",
 // "model single-port-full", "problem KIND root R messages M packet B sources s0 s1 ...",
 // "steps T"; with the free allocation "problem successive-broadcast root R messages M packet B
-// allocation free". Throws InputError for a network with a graph factor.
+// allocation free" (Plain) or "... allocation free-sym" (Symmetric). Throws InputError for a
+// network with a graph factor.
 std::string synth_coq_spec(const schedules::Network& net, schedules::Model m,
-                           const schedules::Problem& p, unsigned T, bool free_allocation = false);
+                           const schedules::Problem& p, unsigned T, FreeAllocation alloc = FreeAllocation::None);
+
+// The Coq generator a FreeAllocation names, for messages: "synth_cnf (coq/synth/SynthCnf.v)",
+// "free_cnf (coq/synth/SynthFree.v)" or "free_sym_cnf (coq/synth/SynthSym.v)".
+std::string coq_generator_name(FreeAllocation alloc);
 
 // Coq terms of the instance: the network ([Fac K2 2; ...]), model (SinglePortFull), problem
 // (Prob SuccessiveBroadcast 0 1 1 [0; 1; 3; 2]).
@@ -70,7 +87,10 @@ struct SynthCoqRefutation {
   std::string cnf_sha256, coq_cnf_sha256, comparison;
   std::size_t lrat_bytes = 0;
   std::string lrat_text;         // the accepted LRAT proof, when at most keep_lrat_bytes
-  double seconds = 0, solve_seconds = 0, check_seconds = 0;
+  double seconds = 0, solve_seconds = 0, check_seconds = 0;  // wall
+  // CPU (user + sys): CaDiCaL's solve in this process; the checks (DRAT -> LRAT here, then
+  // schedcert-lrat --synth as a child process).
+  double solve_cpu_seconds = 0, check_cpu_seconds = 0;
 };
 
 // "No schedule of at most T steps" through the verified path. Throws EnginesDisagree when the
@@ -80,6 +100,6 @@ struct SynthCoqRefutation {
 SynthCoqRefutation refute_synth_coq(const schedules::Network& net, schedules::Model m,
                                     const schedules::Problem& p, unsigned T, double timeout_s,
                                     std::size_t keep_lrat_bytes, const SynthCoqMutation& mutation = {},
-                                    bool free_allocation = false);
+                                    FreeAllocation alloc = FreeAllocation::None);
 
 }  // namespace schedcert::encodings::synth

@@ -1,9 +1,12 @@
 // Issue 26, the free allocation: successive broadcasts whose sources the solver chooses, as the
 // CNF generated in Coq (coq/synth/SynthFree.v, free_cnf; free_sat covers every allocation) and its
-// C++ mirror (encodings/synth/coq_cnf.cpp with free_allocation). The checker regenerates the CNF
-// with the extracted free_cnf: identical on the real encoder; a mutated encoder (one rule left
+// C++ mirror (encodings/synth/coq_cnf.cpp with FreeAllocation::Plain). The checker regenerates the
+// CNF with the extracted free_cnf: identical on the real encoder; a mutated encoder (one rule left
 // out, through the hidden CLI test hook --coq-test-drop) makes the run exit 4. The optima over
-// every allocation on Q2 (6) and Q3 (14, slow) become closed Coq theorems that coqc accepts.
+// every allocation on Q2 (6) and Q3 (14, slow) become closed Coq theorems that coqc accepts: by
+// default through SynthSym.v's free_sym_cnf (the translations of Q_d, checked by transb), and
+// with --coq-no-symmetry through free_cnf alone (Q2). synth_coq_sym_test.cpp has the rest of
+// free_sym_cnf.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -40,17 +43,20 @@ std::size_t count_closed(const std::string& out) {
 }
 
 // synthesize ... --allocation free --coq DIR, then coqc on the file against the build's .vo files
-// (build/coq: Rules, Checker, Completeness, lrat/Cnf, lrat/Lrat, synth/SynthCnf, synth/SynthFree).
-void check_free_theorem(const std::string& network, unsigned optimum) {
+// (build/coq: Rules, Checker, Completeness, lrat/Cnf, lrat/Lrat, synth/SynthCnf, synth/SynthFree,
+// synth/SynthSym). symmetry: the default (free_sym_cnf and the translations); otherwise
+// --coq-no-symmetry (free_cnf).
+void check_free_theorem(const std::string& network, unsigned optimum, bool symmetry) {
   const fs::path dir = fs::temp_directory_path() /
                        ("schedcert-synthcoq-free-" + network + "-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   const auto run = schedcert::testing::run_cli("synthesize -n " + network +
                                                " -m shout-whisper -p successive-broadcast --allocation free -q --coq '" +
-                                               dir.string() + "'");
+                                               dir.string() + "'" + (symmetry ? "" : " --coq-no-symmetry"));
   REQUIRE_MESSAGE(run.code == 0, run.out);
   CHECK(run.out.find("optimum: " + std::to_string(optimum) + " steps") != std::string::npos);
-  CHECK_MESSAGE(run.out.find("free_cnf (coq/synth/SynthFree.v) (sha256") != std::string::npos, run.out);
+  const std::string generator = symmetry ? "free_sym_cnf (coq/synth/SynthSym.v)" : "free_cnf (coq/synth/SynthFree.v)";
+  CHECK_MESSAGE(run.out.find(generator + " (sha256") != std::string::npos, run.out);
   CHECK(run.out.find("identical to the C++ CNF") != std::string::npos);
   const fs::path v = dir / ("optimum_" + network + "_shout_whisper_successive_broadcast_free.v");
   REQUIRE_MESSAGE(fs::exists(v), run.out);
@@ -58,6 +64,15 @@ void check_free_theorem(const std::string& network, unsigned optimum) {
   const std::string text(std::istreambuf_iterator<char>(in), {});
   CHECK(text.find("Theorem optimum : optimal_free net model packet " + std::to_string(optimum) + ".") !=
         std::string::npos);
+  const std::string tm1 = std::to_string(optimum - 1);
+  if (symmetry) {
+    CHECK(text.find("Lemma auts_ok : transb net auts = true.") != std::string::npos);
+    CHECK(text.find("optimal_free_from_sym_lrat sched " + tm1 + " auts steps") != std::string::npos);
+    CHECK(text.find("check_proof (free_sym_cnf net model packet " + tm1 + ") refutation = true") != std::string::npos);
+  } else {
+    CHECK(text.find("SynthSym") == std::string::npos);
+    CHECK(text.find("check_proof (free_cnf net model packet " + tm1 + ") refutation = true") != std::string::npos);
+  }
   const fs::path coq = fs::path(SCHEDCERT_BINARY).parent_path() / "coq";
   const auto r = schedcert::testing::run_shell("cd '" + dir.string() + "' && coqc -q -Q '" + coq.string() +
                                                "' Schedcert " + v.filename().string() + " 2>&1");
@@ -76,18 +91,18 @@ TEST_CASE("synth coq free: Q2 shout-whisper T = 5 refuted over every allocation,
   const auto net = schedcert::schedules::Network::parse("Q2");
   const auto m = schedcert::schedules::Model::ShoutWhisper;
   const SynthCoqRefutation no =
-      schedcert::encodings::synth::refute_synth_coq(net, m, successive(4), 5, 60, 1 << 20, {}, true);
+      schedcert::encodings::synth::refute_synth_coq(net, m, successive(4), 5, 60, 1 << 20, {}, schedcert::encodings::synth::FreeAllocation::Plain);
   CHECK_MESSAGE(no.status == SynthCoqRefutation::Status::Refuted, no.detail);
   CHECK(no.comparison == "identical");
   const SynthCoqRefutation yes =
-      schedcert::encodings::synth::refute_synth_coq(net, m, successive(4), 6, 60, 0, {}, true);
+      schedcert::encodings::synth::refute_synth_coq(net, m, successive(4), 6, 60, 0, {}, schedcert::encodings::synth::FreeAllocation::Plain);
   CHECK_MESSAGE(yes.status == SynthCoqRefutation::Status::Satisfiable, yes.detail);
   CHECK(yes.comparison == "identical");
   // The allocation clauses: 2 n (at least one) + 2 n n(n-1)/2 (at most one) instead of n n units.
   const auto fixed = schedcert::encodings::synth::synth_coq_cnf(net, m, successive(4), 5);
-  const auto free = schedcert::encodings::synth::synth_coq_cnf(net, m, successive(4), 5, {}, true);
+  const auto free = schedcert::encodings::synth::synth_coq_cnf(net, m, successive(4), 5, {}, schedcert::encodings::synth::FreeAllocation::Plain);
   CHECK(free.size() > fixed.size());
-  CHECK(schedcert::encodings::synth::synth_coq_spec(net, m, successive(4), 5, true).find("allocation free") !=
+  CHECK(schedcert::encodings::synth::synth_coq_spec(net, m, successive(4), 5, schedcert::encodings::synth::FreeAllocation::Plain).find("allocation free") !=
         std::string::npos);
 }
 
@@ -98,9 +113,9 @@ TEST_CASE("synth coq free: an encoder with one rule dropped is caught by the reg
     CAPTURE(rule);
     schedcert::encodings::synth::SynthCoqMutation mut;
     mut.drop = rule;
-    CHECK(schedcert::encodings::synth::synth_coq_cnf(net, m, successive(4), 5, mut, true).size() <
-          schedcert::encodings::synth::synth_coq_cnf(net, m, successive(4), 5, {}, true).size());
-    CHECK_THROWS_AS(schedcert::encodings::synth::refute_synth_coq(net, m, successive(4), 5, 60, 0, mut, true),
+    CHECK(schedcert::encodings::synth::synth_coq_cnf(net, m, successive(4), 5, mut, schedcert::encodings::synth::FreeAllocation::Plain).size() <
+          schedcert::encodings::synth::synth_coq_cnf(net, m, successive(4), 5, {}, schedcert::encodings::synth::FreeAllocation::Plain).size());
+    CHECK_THROWS_AS(schedcert::encodings::synth::refute_synth_coq(net, m, successive(4), 5, 60, 0, mut, schedcert::encodings::synth::FreeAllocation::Plain),
                     schedcert::EnginesDisagree);
   }
 }
@@ -127,10 +142,14 @@ TEST_CASE("synth coq free: a mutated C++ generator is caught via the CLI: exit 4
 }
 
 TEST_CASE("synth coq free: synthesize --allocation free --coq on Q2 writes a closed theorem (optimum 6) that coqc accepts") {
-  check_free_theorem("Q2", 6);
+  check_free_theorem("Q2", 6, true);
+}
+
+TEST_CASE("synth coq free: --coq-no-symmetry on Q2 keeps free_cnf, closed theorem (optimum 6) accepted by coqc") {
+  check_free_theorem("Q2", 6, false);
 }
 
 TEST_CASE("synth coq free: Q3 shout-whisper free allocation, optimum 14, closed theorem accepted by coqc (slow)" *
           doctest::test_suite("slow")) {
-  check_free_theorem("Q3", 14);
+  check_free_theorem("Q3", 14, true);
 }

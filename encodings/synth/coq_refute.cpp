@@ -1,0 +1,164 @@
+// refute_synth_coq: the verified path of an UNSAT answer on the CNF of coq/synth (design note
+// in coq_cnf.hpp): CaDiCaL with a DRAT proof, DRAT -> LRAT by our checker, then
+// schedcert-lrat --synth, which regenerates the CNF with the extracted Coq generator, compares
+// it with the C++ one clause by clause and checks the LRAT proof against it.
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "encodings/sat/backend.hpp"
+#include "encodings/sat/lrat_check.hpp"
+#include "encodings/synth/coq_cnf.hpp"
+#include "schedules/disagree.hpp"
+#include "schedules/error.hpp"
+
+namespace schedcert::encodings::synth {
+
+using schedules::Model;
+using schedules::Network;
+using schedules::Problem;
+
+namespace {
+
+// The extracted generator builds its clause list with Coq's (non tail-recursive) app, map and
+// flat_map: on millions of clauses it needs more than the usual 8 MB stack (measured: Q4
+// shout-whisper free allocation, T = 28, 3.2 M clauses: "Fatal error: exception
+// Stack_overflow" with 8 MB, identical and 1.0 GB with no limit). The checker inherits our
+// limits, so the soft stack limit is raised to the hard one while it runs, then restored.
+struct RaisedStackLimit {
+  rlimit saved{};
+  bool changed = false;
+  RaisedStackLimit() {
+    if (getrlimit(RLIMIT_STACK, &saved) != 0 || saved.rlim_cur == saved.rlim_max) return;
+    rlimit raised = saved;
+    raised.rlim_cur = saved.rlim_max;
+    changed = setrlimit(RLIMIT_STACK, &raised) == 0;
+  }
+  ~RaisedStackLimit() {
+    if (changed) setrlimit(RLIMIT_STACK, &saved);
+  }
+  RaisedStackLimit(const RaisedStackLimit&) = delete;
+  RaisedStackLimit& operator=(const RaisedStackLimit&) = delete;
+};
+
+// CPU seconds (user + sys) of this process and of its waited-for children.
+double cpu_seconds() {
+  double total = 0;
+  for (int who : {RUSAGE_SELF, RUSAGE_CHILDREN}) {
+    rusage u{};
+    if (getrusage(who, &u) != 0) continue;
+    total += static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+             static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+  }
+  return total;
+}
+
+}  // namespace
+
+SynthCoqRefutation refute_synth_coq(const Network& net, Model m, const Problem& p, unsigned T, double timeout_s,
+                                    std::size_t keep_lrat_bytes, const SynthCoqMutation& mutation,
+                                    FreeAllocation alloc) {
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  auto since = [](Clock::time_point a) { return std::chrono::duration<double>(Clock::now() - a).count(); };
+  SynthCoqRefutation r;
+  const std::string generator = coq_generator_name(alloc);
+  const std::vector<sat::Clause> cnf = synth_coq_cnf(net, m, p, T, mutation, alloc);
+  r.clauses = cnf.size();
+  namespace fs = std::filesystem;
+  static int calls = 0;
+  const fs::path dir = fs::temp_directory_path() /
+                       ("schedcert-synthcoq-" + std::to_string(::getpid()) + "-" + std::to_string(++calls));
+  fs::create_directories(dir);
+  struct Cleanup {
+    fs::path p;
+    ~Cleanup() {
+      std::error_code ec;
+      if (!std::getenv("SCHEDCERT_KEEP_PROOFS")) fs::remove_all(p, ec);
+    }
+  } cleanup{dir};
+  const std::string cnf_path = (dir / "q.cnf").string(), drat = (dir / "q.drat").string(),
+                    lrat = (dir / "q.lrat").string(), spec = (dir / "q.spec").string();
+  r.cnf_sha256 =
+      sat::write_dimacs(cnf, cnf_path, "schedcert: verified synthesis CNF (coq/synth/SynthCnf.v)");
+  int vars = 0;
+  for (const auto& c : cnf)
+    for (int l : c) vars = std::max(vars, std::abs(l));
+  r.vars = static_cast<std::size_t>(vars);
+  sat::SatAnswer a;
+  {
+    auto solver = sat::make_cadical(drat);
+    for (const auto& c : cnf) solver->add(c);
+    const auto s0 = Clock::now();
+    const double cpu0 = cpu_seconds();
+    a = solver->solve({}, timeout_s);
+    r.solve_seconds = since(s0);
+    r.solve_cpu_seconds = cpu_seconds() - cpu0;
+  }
+  {
+    std::ofstream f(spec);
+    f << synth_coq_spec(net, m, p, T, alloc);
+  }
+  // The extracted synth_cnf regenerates the CNF and compares it with ours, whatever the answer
+  // (with an empty proof when there is nothing to check): a mutated encoder is caught even when
+  // the mutation made the CNF satisfiable.
+  auto regenerate = [&](const std::string& proof) {
+    const RaisedStackLimit stack;
+    const sat::LratVerdict v = sat::run_lrat_synth(spec, proof, cnf_path);
+    sat::check_cnf_identity(v, &cnf, r.cnf_sha256, "verified synthesis CNF");
+    r.coq_cnf_sha256 = v.coq_cnf_sha256;
+    r.comparison = v.cnf_comparison;
+    // No comparison line: the checker stopped before comparing (an error, not a difference).
+    if (v.exit_code >= 0 && v.cnf_comparison.empty())
+      throw UnknownResult("schedcert-lrat --synth did not compare the CNFs: " + v.verdict);
+    if (v.exit_code >= 0 && !v.cnf_identical)
+      throw EnginesDisagree("the synthesis CNF regenerated by the extracted " + generator + " is not "
+                            "the C++ one (encodings/synth/coq_cnf.cpp): the CNFs differ: " +
+                            (v.cnf_comparison.empty() ? v.verdict : v.cnf_comparison));
+    return v;
+  };
+  if (a != sat::SatAnswer::Unsat) {
+    std::ofstream(lrat).flush();  // an empty proof: only the regeneration and the comparison run
+    regenerate(lrat);
+    if (a == sat::SatAnswer::Sat) {
+      r.status = SynthCoqRefutation::Status::Satisfiable;
+      r.detail = "CaDiCaL: satisfiable (the verified CNF leaves rules out, so this alone does not mean a schedule "
+                 "exists)";
+    } else {
+      r.detail = "CaDiCaL: timeout";
+    }
+  } else {
+    const auto c0 = Clock::now();
+    const double cpu0 = cpu_seconds();
+    const sat::DratReport d = sat::check_drat(cnf, drat, lrat);
+    if (!d.verified) {
+      r.detail = "the DRAT proof did not check: " + d.message;
+    } else {
+      const sat::LratVerdict v = regenerate(lrat);
+      std::error_code ec;
+      r.lrat_bytes = static_cast<std::size_t>(fs::file_size(lrat, ec));
+      if (v.verified) {
+        r.status = SynthCoqRefutation::Status::Refuted;
+        r.detail = "CaDiCaL unsat; DRAT checked (" + std::to_string(d.lemmas) + " lemmas), its LRAT (" +
+                   std::to_string(r.lrat_bytes) + " bytes) accepted by schedcert-lrat --synth on the CNF generated "
+                   "by the extracted " + generator + " (sha256 " + v.coq_cnf_sha256 + ", identical to the C++ CNF)";
+        if (r.lrat_bytes <= keep_lrat_bytes) {
+          std::ifstream in(lrat, std::ios::binary);
+          r.lrat_text.assign(std::istreambuf_iterator<char>(in), {});
+        }
+      } else {
+        r.detail = "the verified checker did not accept: " + v.verdict;
+      }
+    }
+    r.check_seconds = since(c0);
+    r.check_cpu_seconds = cpu_seconds() - cpu0;
+  }
+  r.seconds = since(t0);
+  return r;
+}
+
+}  // namespace schedcert::encodings::synth
