@@ -4,8 +4,8 @@
 // CNF with the extracted free_cnf: identical on the real encoder; a mutated encoder (one rule left
 // out, through the hidden CLI test hook --coq-test-drop) makes the run exit 4. The optima over
 // every allocation on Q2 (6) and Q3 (14, slow) become closed Coq theorems that coqc accepts: by
-// default through SynthSym.v's free_sym_cnf (the translations of Q_d, checked by transb), and
-// with --coq-no-symmetry through free_cnf alone (Q2). synth_coq_sym_test.cpp has the rest of
+// default through SynthSym.v's free_sym_cnf (the translations of Q_d, checked by transb; Q2), and
+// with --coq-no-symmetry through free_cnf alone (Q2, and Q3 where that route is the cheaper one). synth_coq_sym_test.cpp has the rest of
 // free_sym_cnf.
 #include <doctest/doctest.h>
 
@@ -149,7 +149,11 @@ TEST_CASE("synth coq free: --coq-no-symmetry on Q2 keeps free_cnf, closed theore
   check_free_theorem("Q2", 6, false);
 }
 
+// Q3 through free_cnf (--coq-no-symmetry): its LRAT is the smaller one there (2.02 MB against
+// 2.68 MB through free_sym_cnf; coqc 67 s / 1.8 GB against 96 s / 2.5 GB, docs/coq.md), and the
+// symmetric route is covered by the Q2 case above and by synth_coq_sym_test.cpp (Q3's free_sym_cnf
+// regenerated identically).
 TEST_CASE("synth coq free: Q3 shout-whisper free allocation, optimum 14, closed theorem accepted by coqc (slow)" *
           doctest::test_suite("slow")) {
-  check_free_theorem("Q3", 14, true);
+  check_free_theorem("Q3", 14, false);
 }
