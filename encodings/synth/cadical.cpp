@@ -1,7 +1,6 @@
 // The CaDiCaL back end of the item-flow formulas (formula.hpp): the successive-broadcast
 // query (successive.hpp) and the exact time-indexed query (synthesis.hpp, `--engine
 // cadical`), with every UNSAT answer certified before it is reported.
-#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -9,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include <unistd.h>
 
 #include "encodings/sat/lrat_check.hpp"
 #include "encodings/sat/backend.hpp"
+#include "encodings/sat/proof_dir.hpp"
 #include "encodings/synth/formula.hpp"
 #include "schedules/budget/watchdog.hpp"
 #include "schedules/budget/budget.hpp"
@@ -35,19 +34,8 @@ SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms) {
   const schedules::budget::Budget& budget = schedules::budget::command_budget();
   budget.admit(sat::sat_estimate_bytes(static_cast<std::uint64_t>(f.num_vars()), f.num_clauses()),
                "loading a query of " + f.summary() + " into CaDiCaL");
-  namespace fs = std::filesystem;
-  static std::atomic<int> calls{0};
-  const fs::path dir = fs::temp_directory_path() /
-                       ("schedcert-sat-" + std::to_string(::getpid()) + "-" + std::to_string(++calls));
-  fs::create_directories(dir);
-  struct Cleanup {
-    fs::path p;
-    ~Cleanup() {
-      std::error_code ec;
-      if (!std::getenv("SCHEDCERT_KEEP_PROOFS")) fs::remove_all(p, ec);
-    }
-  } cleanup{dir};
-  const std::string proof = (dir / "q.drat").string();
+  const sat::ProofDir dir("sat");
+  const std::string proof = dir.file("q.drat");
   std::vector<sat::Clause> all;  // every clause given to CaDiCaL, for the certificate
   struct Recorder {
     std::unique_ptr<sat::SatBackend> s;
@@ -113,7 +101,7 @@ SolveOutcome solve_with_cadical(const Formula& f, unsigned timeout_ms) {
     b->s.reset();  // closes the proof
     const auto checking = budget.phase("checking CaDiCaL's UNSAT proof");
     const auto c0 = Clock::now();
-    const sat::UnsatCertificate c = sat::certify_unsat(all, proof, (dir / "q").string(), "", false);
+    const sat::UnsatCertificate c = sat::certify_unsat(all, proof, dir.file("q"), "", false);
     out.check_seconds = schedules::budget::seconds_since(c0);
     out.stats += "; " + c.summary();
     if (c.verified()) {

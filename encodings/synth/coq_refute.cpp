@@ -12,6 +12,7 @@
 
 #include "encodings/sat/backend.hpp"
 #include "encodings/sat/lrat_check.hpp"
+#include "encodings/sat/proof_dir.hpp"
 #include "encodings/synth/coq_cnf.hpp"
 #include "schedules/disagree.hpp"
 #include "schedules/error.hpp"
@@ -69,20 +70,9 @@ SynthCoqRefutation refute_synth_coq(const Network& net, Model m, const Problem& 
   const std::string generator = coq_generator_name(alloc);
   const std::vector<sat::Clause> cnf = synth_coq_cnf(net, m, p, T, mutation, alloc);
   r.clauses = cnf.size();
-  namespace fs = std::filesystem;
-  static int calls = 0;
-  const fs::path dir = fs::temp_directory_path() /
-                       ("schedcert-synthcoq-" + std::to_string(::getpid()) + "-" + std::to_string(++calls));
-  fs::create_directories(dir);
-  struct Cleanup {
-    fs::path p;
-    ~Cleanup() {
-      std::error_code ec;
-      if (!std::getenv("SCHEDCERT_KEEP_PROOFS")) fs::remove_all(p, ec);
-    }
-  } cleanup{dir};
-  const std::string cnf_path = (dir / "q.cnf").string(), drat = (dir / "q.drat").string(),
-                    lrat = (dir / "q.lrat").string(), spec = (dir / "q.spec").string();
+  const sat::ProofDir dir("synthcoq");
+  const std::string cnf_path = dir.file("q.cnf"), drat = dir.file("q.drat"), lrat = dir.file("q.lrat"),
+                    spec = dir.file("q.spec");
   r.cnf_sha256 =
       sat::write_dimacs(cnf, cnf_path, "schedcert: verified synthesis CNF (coq/synth/SynthCnf.v)");
   int vars = 0;
@@ -140,7 +130,7 @@ SynthCoqRefutation refute_synth_coq(const Network& net, Model m, const Problem& 
     } else {
       const sat::LratVerdict v = regenerate(lrat);
       std::error_code ec;
-      r.lrat_bytes = static_cast<std::size_t>(fs::file_size(lrat, ec));
+      r.lrat_bytes = static_cast<std::size_t>(std::filesystem::file_size(lrat, ec));
       if (v.verified) {
         r.status = SynthCoqRefutation::Status::Refuted;
         r.detail = "CaDiCaL unsat; DRAT checked (" + std::to_string(d.lemmas) + " lemmas), its LRAT (" +
