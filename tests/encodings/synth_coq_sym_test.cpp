@@ -87,7 +87,7 @@ TEST_CASE("synth coq sym: translations onto node 0 for products of K2, rings and
   }
 }
 
-TEST_CASE("synth coq sym: the extracted free_sym_cnf regenerates the mirror identically (Q2 T = 5, 6; Q3 T = 13)") {
+TEST_CASE("synth coq sym: the extracted free_sym_cnf regenerates the mirror identically (Q2 T = 5 and 6, Q3 T = 13)") {
   if (schedcert::encodings::sat::lrat_checker_path().empty()) {
     FAIL("schedcert-lrat is not built");
     return;
