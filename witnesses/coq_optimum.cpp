@@ -66,15 +66,9 @@ std::string optimum_coq_text(const OptimumCoqInput& in) {
     << "  pose proof (optimal_from_lrat sched " << tm1 << " steps sched_ok sched_len) as O.\n"
     << "  rewrite E1, E2, E3 in O. exact (O H).\nQed.\n\n"
     << "Print Assumptions optimum_from_lrat.\n";
-  if (!in.lrat_text.empty()) {
-    o << "\n(* The LRAT proof of \"no schedule of at most " << tm1 << " steps\", checked here by vm_compute. *)\n"
-      << coq_refutation_definitions(in.lrat_text)
-      << "Lemma refutation_ok : check_proof (" << inst << ") refutation = true.\n"
-      << "Proof. vm_cast_no_check (eq_refl true). Qed.\n\n"
-      << "Theorem optimum : optimal_steps net model prob " << t << ".\n"
-      << "Proof. exact (optimum_from_lrat refutation refutation_ok). Qed.\n\n"
-      << "Print Assumptions optimum.\n";
-  }
+  if (!in.lrat_text.empty())
+    o << coq_closed_optimum_text(in.lrat_text, "no schedule of at most " + tm1 + " steps\"", inst,
+                                 "optimal_steps net model prob " + t);
   return o.str();
 }
 

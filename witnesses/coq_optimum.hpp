@@ -42,10 +42,13 @@ std::string optimum_instance_name(const schedules::Schedule& s, bool free_alloca
 
 std::string optimum_coq_text(const OptimumCoqInput& in);
 
-// Shared by the writers: the free-allocation text (coq_optimum_free.cpp), and the LRAT proof as
-// chunked Coq definitions `refutation_0`, ... and their concatenation `refutation`.
+// Shared by the writers: the free-allocation text (coq_optimum_free.cpp), and the closed form's
+// tail: the LRAT proof as chunked Coq definitions `refutation_0`, ... and their concatenation
+// `refutation`, `refutation_ok` (check_proof on `inst`, by vm_compute) and `Theorem optimum :
+// CONCLUSION` from `optimum_from_lrat`; `what` names the refuted statement in a comment.
 std::string optimum_free_coq_text(const OptimumCoqInput& in);
-std::string coq_refutation_definitions(const std::string& lrat_text);
+std::string coq_closed_optimum_text(const std::string& lrat_text, const std::string& what, const std::string& inst,
+                                    const std::string& conclusion);
 
 // Writes DIR/optimum_<instance>.v and copies the Coq files from coq_src (the repository's coq/).
 // Returns its path. Throws InputError when DIR cannot be written.

@@ -21,8 +21,6 @@ namespace {
 // concatenation.
 constexpr std::size_t kRefutationChunk = 2000;
 
-}  // namespace
-
 std::string coq_refutation_definitions(const std::string& lrat_text) {
   std::istringstream in(lrat_text);
   std::ostringstream o, chunk;
@@ -64,6 +62,17 @@ std::string coq_refutation_definitions(const std::string& lrat_text) {
   for (std::size_t k = 0; k < chunks; ++k) o << (k ? " ++ " : "") << "refutation_" << k;
   o << ".\n\n";
   return o.str();
+}
+
+}  // namespace
+
+std::string coq_closed_optimum_text(const std::string& lrat_text, const std::string& what, const std::string& inst,
+                                    const std::string& conclusion) {
+  return "\n(* The LRAT proof of \"" + what + ", checked here by vm_compute. *)\n" +
+         coq_refutation_definitions(lrat_text) + "Lemma refutation_ok : check_proof (" + inst +
+         ") refutation = true.\nProof. vm_cast_no_check (eq_refl true). Qed.\n\n" + "Theorem optimum : " +
+         conclusion + ".\nProof. exact (optimum_from_lrat refutation refutation_ok). Qed.\n\n" +
+         "Print Assumptions optimum.\n";
 }
 
 // The free allocation (coq/synth/SynthFree.v): optimal_free net model packet T, over every
@@ -138,16 +147,11 @@ std::string optimum_free_coq_text(const OptimumCoqInput& in) {
     o << "  pose proof (optimal_free_from_lrat sched " << tm1 << " steps sched_ok sched_free sched_len) as O.\n"
       << "  rewrite E1, E2, E3 in O. exact (O H).\nQed.\n\n";
   o << "Print Assumptions optimum_from_lrat.\n";
-  if (!in.lrat_text.empty()) {
-    o << "\n(* The LRAT proof of \"no allocation and schedule of at most " << tm1
-      << " steps\"" << (sym ? " (with the symmetry units)" : "") << ", checked here by vm_compute. *)\n"
-      << coq_refutation_definitions(in.lrat_text)
-      << "Lemma refutation_ok : check_proof (" << inst << ") refutation = true.\n"
-      << "Proof. vm_cast_no_check (eq_refl true). Qed.\n\n"
-      << "Theorem optimum : optimal_free net model packet " << t << ".\n"
-      << "Proof. exact (optimum_from_lrat refutation refutation_ok). Qed.\n\n"
-      << "Print Assumptions optimum.\n";
-  }
+  if (!in.lrat_text.empty())
+    o << coq_closed_optimum_text(in.lrat_text,
+                                 "no allocation and schedule of at most " + tm1 + " steps\"" +
+                                     (sym ? " (with the symmetry units)" : ""),
+                                 inst, "optimal_free net model packet " + t);
   return o.str();
 }
 
