@@ -262,11 +262,12 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
   syn->add_option("--problem,-p", o->problem, "problem kind")->required();
   syn->add_option("--root,-r", o->root, "root node")->default_val(0);
   syn->add_option("--messages,-M", o->messages, "M")->default_val(1);
+  syn->add_flag("--no-cds", o->no_cds, "leave out the sender counts (synthesize --no-cds)");
   syn->callback([&action, o] {
     action = [o] {
       const json q{{"family", "synthesis"}, {"network", o->network}, {"model", o->model}, {"problem", o->problem},
                    {"root", o->root},       {"messages", o->messages}, {"steps", o->steps},
-                   {"symmetry", !o->no_symmetry}, {"slack", true}};
+                   {"symmetry", !o->no_symmetry}, {"slack", true}, {"cds", !o->no_cds}};
       std::optional<json> seed;
       if (!o->seed_witness.empty()) seed = read_json_file(o->seed_witness, "--seed-witness");
       return run_family(q, *o, {}, seed ? &*seed : nullptr);

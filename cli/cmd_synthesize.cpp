@@ -218,6 +218,10 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
                 "leave the per-node reception counts out of the exact query. Exact mode (issue "
                 "19's benchmark): --no-cayley --no-bounds --no-slack; add --no-routes for the "
                 "exact query alone (docs/synthesis.md)");
+  sub->add_flag("--no-cds", o->no_cds,
+                "leave the sender counts out of the exact query: the nodes that send an item every "
+                "node needs form a connected dominating set, so there are at least n - alpha of "
+                "them (alpha: a certified leaf bound, or the degree count; docs/synthesis.md)");
   sub->add_option("--coq", o->coq,
                   "least-T search: write DIR/optimum_<instance>.v, the optimum as a Coq theorem "
                   "(optimal_steps, coq/synth/SynthCnf.v) from the witness and T - 1 refuted on the CNF "
@@ -267,7 +271,7 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       std::vector<std::string> skip;  // --no-<phase>, checked and applied by the library
       for (const auto& [flag, name] : {std::pair{o->no_cayley, "cayley"}, {o->no_routes, "routes"},
                                        {o->no_bounds, "bounds"}, {o->no_slack, "slack"},
-                                       {o->no_counts, "counts"}})
+                                       {o->no_counts, "counts"}, {o->no_cds, "cds"}})
         if (flag) skip.emplace_back(name);
       encodings::synth::SynthesisOptions so;
       skip_phases(so, skip, sccl->wanted() ? "--sccl" : route.successive ? "successive broadcasts" : "");

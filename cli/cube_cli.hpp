@@ -29,6 +29,7 @@ struct CubeCli {
   std::vector<unsigned> sources;
   unsigned root = 0, messages = 1, steps = 0;
   bool no_symmetry = false;
+  bool no_cds = false;  // cube synthesize: leave out the sender counts (timeindexed.hpp)
   // merge / stats / check
   std::vector<std::string> others;
   std::vector<unsigned> workers{1, 2, 16, 64, 256};

@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "encodings/alpha/leaf_bound.hpp"
 #include "encodings/synth/successive.hpp"
 #include "encodings/synth/timeindexed.hpp"
 #include "schedules/automorphisms.hpp"
@@ -108,6 +109,9 @@ class FormulaFamily : public Family {
       sy::EncodeFlags flags;
       flags.symmetry = symmetry;
       flags.slack = q.value("slack", true);
+      // The sender counts (timeindexed.hpp) with the leaf bound computed here, never read from
+      // the file; a query written before they existed has no "cds" and keeps its CNF.
+      if (q.value("cds", false)) flags.leaf_bound = encodings::alpha::best_leaf_bound(net_);
       flags.keep_names = true;
       ti_ = std::make_unique<sy::TimeIndexedEncoding>(*topo_, model_, problem_, steps_, flags);
       formula_ = &ti_->formula();

@@ -13,6 +13,8 @@
 #include "smt_test_schedules.hpp"
 #include "tests/fixture_list.hpp"
 
+namespace schedcert_test_encodings_smt_verifier_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::io;
@@ -274,3 +276,5 @@ TEST_CASE("smt: a 1 ms timeout gives UnknownResult on a large schedule") {
   }
   CHECK(unknown);
 }
+
+}  // namespace schedcert_test_encodings_smt_verifier_test
