@@ -263,11 +263,15 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
   syn->add_option("--root,-r", o->root, "root node")->default_val(0);
   syn->add_option("--messages,-M", o->messages, "M")->default_val(1);
   syn->add_flag("--no-cds", o->no_cds, "leave out the sender counts (synthesize --no-cds)");
+  syn->add_flag("--lex-leader", o->lex_leader,
+                "lex-leader constraints over the network's whole automorphism group instead of the "
+                "anchor rules (synthesize --lex-leader)");
   syn->callback([&action, o] {
     action = [o] {
-      const json q{{"family", "synthesis"}, {"network", o->network}, {"model", o->model}, {"problem", o->problem},
+      json q{{"family", "synthesis"}, {"network", o->network}, {"model", o->model}, {"problem", o->problem},
                    {"root", o->root},       {"messages", o->messages}, {"steps", o->steps},
                    {"symmetry", !o->no_symmetry}, {"slack", true}, {"cds", !o->no_cds}};
+      if (o->lex_leader) q["lex"] = true;
       std::optional<json> seed;
       if (!o->seed_witness.empty()) seed = read_json_file(o->seed_witness, "--seed-witness");
       return run_family(q, *o, {}, seed ? &*seed : nullptr);

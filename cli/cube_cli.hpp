@@ -30,6 +30,7 @@ struct CubeCli {
   unsigned root = 0, messages = 1, steps = 0;
   bool no_symmetry = false;
   bool no_cds = false;  // cube synthesize: leave out the sender counts (timeindexed.hpp)
+  bool lex_leader = false;  // cube synthesize: lex-leader over Aut instead of the anchor rules
   // merge / stats / check
   std::vector<std::string> others;
   std::vector<unsigned> workers{1, 2, 16, 64, 256};

@@ -112,6 +112,7 @@ class FormulaFamily : public Family {
       // The sender counts (timeindexed.hpp) with the leaf bound computed here, never read from
       // the file; a query written before they existed has no "cds" and keeps its CNF.
       if (q.value("cds", false)) flags.leaf_bound = encodings::alpha::best_leaf_bound(net_);
+      flags.lex_leader = q.value("lex", false);
       flags.keep_names = true;
       ti_ = std::make_unique<sy::TimeIndexedEncoding>(*topo_, model_, problem_, steps_, flags);
       formula_ = &ti_->formula();

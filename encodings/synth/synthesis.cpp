@@ -168,6 +168,7 @@ sy::EncodeFlags flags(const schedules::Network& net, const SynthesisOptions& o, 
   f.slack = o.slack_rules;
   f.counts = o.count_rules;
   if (o.cds_rules) f.leaf_bound = alpha::best_leaf_bound(net);
+  f.lex_leader = o.lex_leader;
   f.keep_names = names;
   return f;
 }

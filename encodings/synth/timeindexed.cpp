@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "encodings/synth/bounds.hpp"
+#include "encodings/synth/lex_leader.hpp"
 #include "encodings/synth/slack.hpp"
 #include "encodings/synth/symmetry.hpp"
 
@@ -49,6 +50,14 @@ TimeIndexedEncoding::TimeIndexedEncoding(const Topology& topo, Model model, cons
   if (flags.counts && !p.combining()) add_count_rules(flags.cut_counts);
   if (flags.leaf_bound > 0 && !p.combining()) add_cds_rules(flags.leaf_bound);
   if (!flags.symmetry || flags.routes || steps == 0) return;
+  if (flags.lex_leader) {
+    LexLeaderOptions lo;
+    if (p.has_root()) lo.root = static_cast<int>(p.root);
+    const std::string lex = add_lex_leader(f_, topo, *flow_, steps, lo);
+    notes_ += ", symmetry: " + (lex.empty() ? std::string("none (no automorphism maps the problem "
+                                                          "to itself)") : lex);
+    return;
+  }
   std::optional<Node> anchor;
   if (p.has_root()) anchor = p.root;
   if (p.kind == ProblemKind::MultinodeBroadcast || p.kind == ProblemKind::TotalExchange ||

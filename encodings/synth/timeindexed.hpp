@@ -59,6 +59,9 @@ struct EncodeFlags {
   // spanning tree of the network (alpha; 0: the rule is off). The nodes that send an item that
   // every node needs form a connected dominating set, so there are at least n - L of them.
   std::uint64_t leaf_bound = 0;
+  // With `symmetry`: lex-leader constraints over the network's whole automorphism group
+  // (lex_leader.hpp) instead of the anchor rules of symmetry.hpp.
+  bool lex_leader = false;
   bool keep_names = false;  // readable variable names (for the SMT-LIB2 export)
   // Restricted to fixed routes (routes.hpp): no longer exact, so SAT only, and without
   // symmetry breaking (the routes are not invariant under the anchor's stabiliser).
