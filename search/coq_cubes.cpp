@@ -65,6 +65,11 @@ class CoqFamily : public Family {
       in.problem.messages = q.value("messages", 1u);
     }
     if (in.allocation == sy::FreeAllocation::None) in.problem.validate(in.network);
+    // Every verdict of this family is the verified checker's on the regenerated CNF: without it
+    // there would be nothing but our DRAT check behind a Coq premise.
+    if (encodings::sat::lrat_checker_path().empty())
+      throw InputError("--coq: the verified LRAT checker schedcert-lrat is not built (needs coqc, ocamlfind, "
+                       "libsha-ocaml-dev): a cube run on the CNF generated in Coq needs it");
     mutation_.drop = q.value("coq_test_drop", "");
     layout_ = sy::coq_cnf_layout(in.network, in.problem, in.steps, in.allocation);
     base_ = sy::synth_coq_cnf(in.network, in.model, in.problem, in.steps, mutation_, in.allocation);

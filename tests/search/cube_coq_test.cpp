@@ -264,6 +264,23 @@ TEST_CASE("cube coq: over --coq-lrat-max the file keeps the premise form, which 
   fs::remove_all(dir);
 }
 
+TEST_CASE("cube coq: an open run writes no theorem (exit 3); cube resume --coq finishes it and writes it") {
+  const fs::path dir = scratch("resume"), out = dir / "out";
+  const std::string run_dir = (dir / "run").string();
+  const auto first = run_cli("cube synthesize -n Q2 -m shout-whisper -p multinode-broadcast -T 5 --cubes 4 --limit 2 "
+                             "--dir '" + run_dir + "' --coq '" + out.string() + "' -q --jobs 1");
+  CHECK_MESSAGE(first.code == 3, first.out);
+  CHECK_MESSAGE(first.out.find("coq: no optimum_*_cubes.v written: the run is open") != std::string::npos, first.out);
+  CHECK(!fs::exists(out / "optimum_Q2_shout_whisper_multinode_broadcast_cubes.v"));
+  const auto second = run_cli("cube resume '" + run_dir + "' --coq '" + out.string() + "' -q --jobs 1");
+  CHECK_MESSAGE(second.code == 0, second.out);
+  CHECK_MESSAGE(second.out.find("(closed: every proof embedded)") != std::string::npos, second.out);
+  const std::string text = read(out / "optimum_Q2_shout_whisper_multinode_broadcast_cubes.v");
+  CHECK(text.find("Written by `schedcert cube resume") != std::string::npos);
+  CHECK(text.find("Theorem optimum : optimal_steps net model prob 6.") != std::string::npos);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("cube coq: a missing cube fails the coverage: exit 1, no cube solved, no theorem") {
   const fs::path dir = scratch("missing"), out = dir / "out";
   const auto run = run_cli("cube synthesize -n Q2 -m shout-whisper -p multinode-broadcast -T 5 --cubes 4 "
