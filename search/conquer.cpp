@@ -3,6 +3,7 @@
 
 #include <cadical.hpp>
 #include <time.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -356,10 +357,18 @@ std::string recheck_proof(const Family& f, const Cube& c, const std::string& pro
     }
   }
   ProofRecord rec;
-  check_into(f, c, rest, proof_path, rec);
   if (f.keeps_lrat()) {
+    // The check writes its LRAT proof next to the DRAT one: work on a scratch copy, so that the
+    // run's kept proofs/cube-<id>.lrat is not replaced.
+    const fs::path copy = fs::temp_directory_path() / ("schedcert-recheck-" + std::to_string(::getpid()) + "-cube-" +
+                                                       std::to_string(c.id) + ".drat");
+    fs::copy_file(proof_path, copy, fs::copy_options::overwrite_existing);
+    check_into(f, c, rest, copy.string(), rec);
     std::error_code ec;
-    fs::remove(drat_stem(proof_path) + ".lrat", ec);
+    fs::remove(copy, ec);
+    fs::remove(drat_stem(copy.string()) + ".lrat", ec);
+  } else {
+    check_into(f, c, rest, proof_path, rec);
   }
   if (out) *out = rec;
   return rec.checked ? "" : "DRAT check failed: " + rec.message;

@@ -281,6 +281,24 @@ TEST_CASE("cube coq: an open run writes no theorem (exit 3); cube resume --coq f
   fs::remove_all(dir);
 }
 
+TEST_CASE("cube coq: cube check --recheck-proofs re-checks on the regenerated CNF and keeps the run's LRAT proofs") {
+  const fs::path dir = scratch("recheck");
+  const std::string run_dir = (dir / "run").string();
+  const auto run = run_cli("cube synthesize -n Q2 -m shout-whisper -p multinode-broadcast -T 5 --cubes 4 --keep-proofs "
+                           "--dir '" + run_dir + "' --coq '" + (dir / "a").string() + "' -q --jobs 1");
+  REQUIRE_MESSAGE(run.code == 0, run.out);
+  const std::string lrat = read(dir / "run" / "proofs" / "cube-0.lrat");
+  REQUIRE(!lrat.empty());
+  const auto check = run_cli("cube check '" + run_dir + "' --recheck-proofs -q");
+  CHECK_MESSAGE(check.code == 0, check.out);
+  CHECK(read(dir / "run" / "proofs" / "cube-0.lrat") == lrat);
+  CHECK(fs::exists(dir / "run" / "proofs" / "coverage.lrat"));
+  const auto again = run_cli("cube resume '" + run_dir + "' --coq '" + (dir / "b").string() + "' -q");
+  CHECK_MESSAGE(again.code == 0, again.out);
+  CHECK_MESSAGE(again.out.find("(closed: every proof embedded)") != std::string::npos, again.out);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("cube coq: a missing cube fails the coverage: exit 1, no cube solved, no theorem") {
   const fs::path dir = scratch("missing"), out = dir / "out";
   const auto run = run_cli("cube synthesize -n Q2 -m shout-whisper -p multinode-broadcast -T 5 --cubes 4 "
