@@ -4,7 +4,7 @@
    faithful here because every number of the parsed files is checked by the driver to lie in
    (-2^61, 2^61), before it is formed (OCaml's int is 63-bit; lrat_main.ml, read_int). *)
 From Coq Require Import Extraction ExtrOcamlBasic ExtrOcamlZInt.
-From Schedcert.lrat Require Import Lrat.
+From Schedcert.lrat Require Import Lrat Cubes.
 From Schedcert.alpha Require Import AlphaCnf.
 From Schedcert.synth Require Import SynthCnf SynthFree SynthSym.
 (* Also the alpha CNF generator and its cut check (coq/alpha/AlphaCnf.v), for
@@ -13,5 +13,8 @@ From Schedcert.synth Require Import SynthCnf SynthFree SynthSym.
    `schedcert-lrat --synth`: its numbers are N (native ints here); the driver bounds the instance
    so that every index stays below 2^31 (lrat_main.ml, read_spec). With the free allocation
    (coq/synth/SynthFree.v, free_sat), its `free_cnf`; with the symmetry units (coq/synth/SynthSym.v,
-   free_sym_from_unsat), `free_sym_cnf`. *)
-Extraction "lrat_checker.ml" init run_step alpha_cnf extra_ok synth_cnf free_cnf free_sym_cnf.
+   free_sym_from_unsat), `free_sym_cnf`. And coq/lrat/Cubes.v's `cube_cnf` and `coverage_cnf`, with
+   which the driver builds a cube's CNF and a cube run's coverage CNF from the generated one
+   (cubes_unsat). *)
+Extraction "lrat_checker.ml" init run_step alpha_cnf extra_ok synth_cnf free_cnf free_sym_cnf
+  cube_cnf coverage_cnf.
