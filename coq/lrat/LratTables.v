@@ -95,15 +95,17 @@ Arguments touter {A}. Arguments tfar {A}.
 Definition tnew {A} (n : int) : tab A :=
   {| touter := make n (make 0 None); tfar := M.empty _ |}.
 
+(* One array read per level: out of bounds, Parray.get answers the array's default (an empty
+   chunk, None), and only then are the bounds looked at, to go to the trie. *)
 Definition tget {A} (t : tab A) (k : int) : option A :=
   let h := (k >> 12)%uint63 in
-  if (h <? length (touter t))%uint63 then
-    let ch := (touter t).[h] in
-    let l := (k - (h << 12))%uint63 in
-    if (l <? length ch)%uint63 then ch.[l] else None
-  else match M.find (pkey k) (tfar t) with Some (_, y) => Some y | None => None end.
+  match ((touter t).[h]).[(k - (h << 12))%uint63] with
+  | Some y => Some y
+  | None =>
+      if (h <? length (touter t))%uint63 then None
+      else match M.find (pkey k) (tfar t) with Some (_, y) => Some y | None => None end
+  end.
 
-(* Some y: add (replace); None: remove. *)
 Definition tset {A} (t : tab A) (k : int) (x : option A) : tab A :=
   let h := (k >> 12)%uint63 in
   if (h <? length (touter t))%uint63 then
@@ -113,50 +115,77 @@ Definition tset {A} (t : tab A) (k : int) (x : option A) : tab A :=
   else {| touter := touter t;
           tfar := match x with Some y => M.add (pkey k) (k, y) (tfar t) | None => M.remove (pkey k) (tfar t) end |}.
 
-(* P holds for every entry (its key is passed along, for the RAT groups). *)
+(* P holds for every entry (its key is passed along, for the RAT groups): the chunks below the
+   outer length, the outer default, each chunk's cells below its length and its default, the
+   trie. *)
+Definition chunk_all {A} (P : int -> A -> bool) (h : int) (ch : array (option A)) : bool :=
+  forall_below (length ch) (fun l => match ch.[l] with Some y => P (h << 12 + l)%uint63 y | None => true end)
+  && match default ch with Some y => P (h << 12)%uint63 y | None => true end.
+
 Definition tall {A} (P : int -> A -> bool) (t : tab A) : bool :=
-  forall_below (length (touter t)) (fun h =>
-    let ch := (touter t).[h] in
-    forall_below (length ch) (fun l =>
-      match ch.[l] with Some y => P (h << 12 + l)%uint63 y | None => true end))
+  forall_below (length (touter t)) (fun h => chunk_all P h (touter t).[h])
+  && chunk_all P 0%uint63 (default (touter t))
   && M.fold (fun _ e ok => ok && P (fst e) (snd e)) (tfar t) true.
 
 Lemma tget_new : forall A n k, @tget A (tnew n) k = None.
 Proof.
   intros A n k. unfold tget, tnew. cbn [touter tfar]. rewrite !get_make.
-  destruct (_ <? _)%uint63; [|now rewrite M.gempty].
-  destruct (_ <? _)%uint63; auto.
+  destruct (_ <? _)%uint63; [auto|now rewrite M.gempty].
 Qed.
+
+(* A lookup that finds y: in the arrays, or in the trie beyond the outer length. *)
+Lemma tget_cases : forall A (t : tab A) j y, tget t j = Some y ->
+  ((touter t).[j >> 12]).[j - (j >> 12 << 12)]%uint63 = Some y \/
+  (((touter t).[j >> 12]).[j - (j >> 12 << 12)]%uint63 = None /\ (j >> 12 <? length (touter t))%uint63 = false /\
+   exists k, M.find (pkey j) (tfar t) = Some (k, y)).
+Proof.
+  intros A t j y. unfold tget. cbv zeta.
+  destruct (((touter t).[j >> 12]).[j - (j >> 12 << 12)]%uint63) as [z|] eqn:E.
+  - intros H; inversion H; subst; auto.
+  - destruct (j >> 12 <? length (touter t))%uint63 eqn:L; [discriminate|].
+    destruct (M.find (pkey j) (tfar t)) as [[k z]|] eqn:F; [|discriminate].
+    intros H; inversion H; subst. right; eauto.
+Qed.
+
+Lemma tget_array : forall A (t : tab A) j y,
+  ((touter t).[j >> 12]).[j - (j >> 12 << 12)]%uint63 = Some y -> tget t j = Some y.
+Proof. intros A t j y E. unfold tget. cbv zeta. now rewrite E. Qed.
 
 Lemma tget_tset : forall A (t : tab A) k x j y, tget (tset t k x) j = Some y ->
   x = Some y \/ tget t j = Some y.
 Proof.
-  intros A t k x j y. unfold tget, tset. cbv zeta.
-  destruct (k >> 12 <? length (touter t))%uint63 eqn:Hk; cbn [touter tfar].
-  - rewrite length_set. destruct (j >> 12 <? length (touter t))%uint63 eqn:Hj; [|auto].
-    destruct (eqb_int_spec (k >> 12) (j >> 12)) as [Eh|Nh].
-    + rewrite <- Eh. rewrite (get_set_same _ _ _ _ Hk). rewrite length_set.
-      destruct (length (touter t).[k >> 12] =? 0)%uint63 eqn:Z0.
-      * destruct (eqb_int_spec (k - (k >> 12 << 12)) (j - (k >> 12 << 12))) as [El|Nl].
-        -- rewrite <- El.
-           destruct (k - (k >> 12 << 12) <? length (make 4096 (@None A)))%uint63 eqn:Hl; [|discriminate].
-           rewrite (get_set_same _ _ _ _ Hl). auto.
-        -- rewrite (get_set_other _ _ _ _ _ Nl), get_make.
-           destruct (j - (k >> 12 << 12) <? length (make 4096 (@None A)))%uint63; discriminate.
-      * destruct (eqb_int_spec (k - (k >> 12 << 12)) (j - (k >> 12 << 12))) as [El|Nl].
-        -- rewrite <- El.
-           destruct (k - (k >> 12 << 12) <? length (touter t).[k >> 12])%uint63 eqn:Hl; [|discriminate].
-           rewrite (get_set_same _ _ _ _ Hl). auto.
-        -- rewrite (get_set_other _ _ _ _ _ Nl). intros G; right. exact G.
-    + rewrite (get_set_other _ _ _ _ _ Nh). auto.
-  - destruct (j >> 12 <? length (touter t))%uint63 eqn:Hj; [auto|].
-    destruct x as [z|].
+  intros A t k x j y G. apply tget_cases in G. unfold tset in G. cbv zeta in G.
+  destruct (k >> 12 <? length (touter t))%uint63 eqn:Hk; cbn [touter tfar] in G.
+  - set (ch := (touter t).[k >> 12]) in *.
+    set (ch' := if (length ch =? 0)%uint63 then make 4096 None else ch) in *.
+    destruct G as [G|(G0 & L & z & F)].
+    + destruct (eqb_int_spec (k >> 12) (j >> 12)) as [Eh|Nh].
+      * rewrite <- Eh in G. rewrite (get_set_same _ _ _ _ Hk) in G.
+        destruct (eqb_int_spec (k - (k >> 12 << 12)) (j - (k >> 12 << 12))) as [El|Nl].
+        -- rewrite <- El in G.
+           destruct (k - (k >> 12 << 12) <? length ch')%uint63 eqn:Hl.
+           ++ rewrite (get_set_same _ _ _ _ Hl) in G. auto.
+           ++ rewrite get_out_of_bounds in G by (rewrite length_set; exact Hl).
+              rewrite default_set in G. unfold ch' in *.
+              destruct (length ch =? 0)%uint63; [rewrite default_make in G; discriminate|].
+              right. apply tget_array. rewrite <- Eh, <- El. fold ch.
+              rewrite get_out_of_bounds by exact Hl. exact G.
+        -- rewrite (get_set_other _ _ _ _ _ Nl) in G. unfold ch' in *.
+           destruct (length ch =? 0)%uint63; [rewrite get_make in G; discriminate|].
+           right. apply tget_array. rewrite <- Eh. exact G.
+      * rewrite (get_set_other _ _ _ _ _ Nh) in G. right. now apply tget_array.
+    + rewrite length_set in L. right.
+      assert (Nh : (k >> 12)%uint63 <> (j >> 12)%uint63) by (intros Eh; rewrite Eh, L in Hk; discriminate).
+      rewrite (get_set_other _ _ _ _ _ Nh) in G0.
+      unfold tget. cbv zeta. rewrite G0, L, F. reflexivity.
+  - destruct G as [G|(G0 & L & z & F)]; [right; now apply tget_array|].
+    destruct x as [z'|].
     + destruct (Pos.eq_dec (pkey j) (pkey k)) as [E|Ne].
-      * rewrite E, M.gss. intros H; inversion H; auto.
-      * rewrite M.gso by exact Ne. auto.
+      * rewrite E, M.gss in F. inversion F; subst. auto.
+      * rewrite M.gso in F by exact Ne. right. unfold tget. cbv zeta. rewrite G0, L, F. reflexivity.
     + destruct (Pos.eq_dec (pkey j) (pkey k)) as [E|Ne].
-      * rewrite E, M.grs. discriminate.
-      * rewrite M.gro by exact Ne. auto.
+      * rewrite E, M.grs in F. discriminate.
+      * rewrite M.gro in F by exact Ne. right. unfold tget. cbv zeta. rewrite G0, L, F. reflexivity.
 Qed.
 
 Lemma ffold_left_and : forall (A : Type) (f : A -> bool) l b,
@@ -167,17 +196,27 @@ Proof.
   split; auto. intros y [<-|Hy]; auto.
 Qed.
 
+Lemma chunk_all_sound : forall A P h (ch : array (option A)) l y, chunk_all P h ch = true ->
+  ch.[l] = Some y -> exists k, P k y = true.
+Proof.
+  intros A P h ch l y H G. unfold chunk_all in H. apply andb_true_iff in H as [Hc Hd].
+  destruct (l <? length ch)%uint63 eqn:L.
+  - apply ltb_spec in L. pose proof (forall_below_spec _ _ Hc _ L) as E. cbv beta in E.
+    rewrite G in E. eauto.
+  - rewrite get_out_of_bounds in G by exact L. rewrite G in Hd. eauto.
+Qed.
+
 Lemma tall_sound : forall A P (t : tab A) j y, tall P t = true -> tget t j = Some y ->
   exists k, P k y = true.
 Proof.
-  intros A P t j y H G. unfold tall in H. apply andb_true_iff in H as [Ha Hf]. unfold tget in G.
-  destruct (j >> 12 <? length (touter t))%uint63 eqn:Hj.
-  - apply ltb_spec in Hj. pose proof (forall_below_spec _ _ Ha _ Hj) as Hc. simpl in Hc.
-    destruct (j - (j >> 12 << 12) <? length (touter t).[j >> 12])%uint63 eqn:Hl; [|discriminate].
-    apply ltb_spec in Hl. pose proof (forall_below_spec _ _ Hc _ Hl) as He. simpl in He.
-    rewrite G in He. eauto.
-  - destruct (M.find (pkey j) (tfar t)) as [[k z]|] eqn:F; [|discriminate].
-    inversion G; subst. rewrite M.fold_1 in Hf.
+  intros A P t j y H G. unfold tall in H. apply andb_true_iff in H as [H Hf].
+  apply andb_true_iff in H as [Ha Hd].
+  destruct (tget_cases _ _ _ _ G) as [E|(_ & _ & k & F)].
+  - destruct (j >> 12 <? length (touter t))%uint63 eqn:Hj.
+    + apply ltb_spec in Hj. pose proof (forall_below_spec _ _ Ha _ Hj) as Hc. cbv beta in Hc.
+      exact (chunk_all_sound _ _ _ _ _ _ Hc E).
+    + rewrite (get_out_of_bounds _ (touter t) (j >> 12)%uint63 Hj) in E. exact (chunk_all_sound _ _ _ _ _ _ Hd E).
+  - rewrite M.fold_1 in Hf.
     apply (ffold_left_and _ (fun x => P (fst (snd x)) (snd (snd x)))) in Hf as [_ Hf].
     apply M.elements_correct in F. exists k. exact (Hf _ F).
 Qed.
@@ -191,9 +230,14 @@ Definition neg3 (v : val3) : val3 := match v with VT => VF | VF => VT | VU => VU
 
 Record asg := { av : array val3; afar : M.t bool }.
 
+(* One array read: out of bounds, Parray.get answers the default (VU); only an unassigned cell
+   makes the bounds be looked at, to go to the trie. *)
 Definition aget (a : asg) (k : int) : val3 :=
-  if (k <? length (av a))%uint63 then (av a).[k]
-  else match M.find (pkey k) (afar a) with Some b => of_bool b | None => VU end.
+  match (av a).[k] with
+  | VU => if (k <? length (av a))%uint63 then VU
+          else match M.find (pkey k) (afar a) with Some b => of_bool b | None => VU end
+  | v => v
+  end.
 
 Definition aset (a : asg) (k : int) (b : bool) : asg :=
   if (k <? length (av a))%uint63 then {| av := (av a).[k <- of_bool b]; afar := afar a |}
@@ -204,20 +248,38 @@ Definition acompat (w : ivaluation) (a : asg) : Prop := forall k b, aget a k = o
 Lemma of_bool_inj : forall b c, of_bool b = of_bool c -> b = c.
 Proof. intros [|] [|]; simpl; congruence. Qed.
 
+Lemma aget_cases : forall a k b, aget a k = of_bool b ->
+  (av a).[k] = of_bool b \/
+  ((av a).[k] = VU /\ (k <? length (av a))%uint63 = false /\ M.find (pkey k) (afar a) = Some b).
+Proof.
+  intros a k b. unfold aget. destruct ((av a).[k]) eqn:E; auto.
+  destruct (k <? length (av a))%uint63 eqn:L; [destruct b; discriminate|].
+  destruct (M.find (pkey k) (afar a)) as [c|] eqn:F; [|destruct b; discriminate].
+  intros G. apply of_bool_inj in G. subst. auto.
+Qed.
+
+Lemma aget_array : forall a k b, (av a).[k] = of_bool b -> aget a k = of_bool b.
+Proof. intros a k b E. unfold aget. rewrite E. now destruct b. Qed.
+
+Lemma aget_far : forall a k b, (av a).[k] = VU -> (k <? length (av a))%uint63 = false ->
+  M.find (pkey k) (afar a) = Some b -> aget a k = of_bool b.
+Proof. intros a k b E L F. unfold aget. now rewrite E, L, F. Qed.
+
 Lemma acompat_aset : forall w a k b, acompat w a -> w k = b -> acompat w (aset a k b).
 Proof.
-  intros w a k b H E j c G. unfold aset in G.
-  destruct (k <? length (av a))%uint63 eqn:Hk; unfold aget in G; simpl in G.
-  - rewrite length_set in G. destruct (j <? length (av a))%uint63 eqn:Hj.
+  intros w a k b H E j c G. apply aget_cases in G. unfold aset in G.
+  destruct (k <? length (av a))%uint63 eqn:Hk; cbn [av afar] in G.
+  - destruct G as [G|(G0 & L & F)].
     + destruct (eqb_int_spec k j) as [<-|Ne].
       * rewrite get_set_same in G by exact Hk. apply of_bool_inj in G; congruence.
-      * rewrite get_set_other in G by exact Ne. apply H. unfold aget. now rewrite Hj.
-    + apply H. unfold aget. now rewrite Hj.
-  - destruct (j <? length (av a))%uint63 eqn:Hj.
-    + apply H. unfold aget. now rewrite Hj.
-    + destruct (Pos.eq_dec (pkey j) (pkey k)) as [Ep|Ne].
-      * rewrite Ep, M.gss in G. apply pkey_inj in Ep; subst. apply of_bool_inj in G; congruence.
-      * rewrite M.gso in G by exact Ne. apply H. unfold aget. now rewrite Hj.
+      * rewrite get_set_other in G by exact Ne. apply H. now apply aget_array.
+    + rewrite length_set in L.
+      assert (Ne : k <> j) by (intros ->; rewrite L in Hk; discriminate).
+      rewrite get_set_other in G0 by exact Ne. apply H. now apply aget_far.
+  - destruct G as [G|(G0 & L & F)]; [apply H; now apply aget_array|].
+    destruct (Pos.eq_dec (pkey j) (pkey k)) as [Ep|Ne].
+    + rewrite Ep, M.gss in F. apply pkey_inj in Ep; subst. inversion F; subst. reflexivity.
+    + rewrite M.gso in F by exact Ne. apply H. now apply aget_far.
 Qed.
 
 (* The all-unassigned assignment over the variables below n (and a trie above). *)
@@ -225,23 +287,24 @@ Definition anew (n : int) : asg := {| av := make n VU; afar := M.empty _ |}.
 
 Lemma aget_new : forall n k, aget (anew n) k = VU.
 Proof.
-  intros n k. unfold aget, anew; simpl. destruct (_ <? _)%uint63; [apply get_make|now rewrite M.gempty].
+  intros n k. unfold aget, anew. cbn [av afar]. rewrite get_make.
+  destruct (_ <? _)%uint63; [reflexivity|now rewrite M.gempty].
 Qed.
 
 (* Value of a literal (0 is false). *)
 Definition flval (a : asg) (x : int) : val3 :=
   if (x =? 0)%uint63 then VF
-  else let v := aget a (ivar x) in if isign x then v else neg3 v.
+  else if is_neg x then neg3 (aget a (0 - x)%uint63) else aget a x.
 
 Lemma flval_sound : forall w a x b, acompat w a -> flval a x = of_bool b -> ilit_true w x = b.
 Proof.
-  intros w a x b H E. unfold flval, ilit_true in *.
+  intros w a x b H E. unfold flval, ilit_true, ivar, isign in *.
   destruct (x =? 0)%uint63. { destruct b; simpl in E; congruence. }
-  destruct (isign x); simpl in E.
-  - rewrite (H _ _ E). now destruct b.
-  - destruct (aget a (ivar x)) eqn:G; simpl in E; destruct b; try discriminate.
+  destruct (is_neg x); simpl in *.
+  - destruct (aget a (0 - x)%uint63) eqn:G; simpl in E; destruct b; try discriminate.
     + rewrite (H _ true G). reflexivity.
     + rewrite (H _ false G). reflexivity.
+  - rewrite (H _ _ E). now destruct b.
 Qed.
 
 Lemma lit_nonzero : forall w x, ilit_true w x = true -> (x =? 0)%uint63 = false.
