@@ -99,8 +99,9 @@ Definition tnew {A} (n : int) : tab A :=
    chunk, None), and only then are the bounds looked at, to go to the trie. *)
 Definition tget {A} (t : tab A) (k : int) : option A :=
   let h := (k >> 12)%uint63 in
-  match ((touter t).[h]).[(k - (h << 12))%uint63] with
-  | Some y => Some y
+  let r := ((touter t).[h]).[(k - (h << 12))%uint63] in
+  match r with
+  | Some _ => r
   | None =>
       if (h <? length (touter t))%uint63 then None
       else match M.find (pkey k) (tfar t) with Some (_, y) => Some y | None => None end
