@@ -65,7 +65,8 @@ cpu() {  # cpu CMD...: min over $reps runs of user + sys; the verdict line goes 
   local best=""
   for _ in $(seq "$reps"); do
     local t
-    t=$( { /usr/bin/time -f "%U %S" "$@" >"$work/out.txt" 2>/dev/null; } 2>&1 | tail -1 | awk '{print $1 + $2}')
+    /usr/bin/time -f "%U %S" -o "$work/time.txt" "$@" >"$work/out.txt" 2>/dev/null || true
+    t=$(tail -1 "$work/time.txt" | awk '{print $1 + $2}')
     if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN{exit !(a < b)}'; then best=$t; fi
   done
   grep '^s ' "$work/out.txt" > "$work/verdict" || true
