@@ -12,7 +12,9 @@
 #             BUILD/bench/drat_check_bench --keep (a build with -DSCHEDCERT_BENCHMARKS=ON);
 #   q3-K:     the UNSAT queries of `synthesize -n Q3 -m shout-whisper -p successive-broadcast
 #             --allocation free` (SCHEDCERT_KEEP_PROOFS=1), LRAT by `check-unsat CNF DRAT --lrat`;
-#   alpha6:   `search alpha --dim 6 --emit` (one large proof).
+#   alpha6:   `search alpha --dim 6 --emit` (one large proof);
+#   rat2000:  a made-up RAT-heavy proof: 2000 extension lemmas (v -1) over fresh variables, each a
+#             RAT step whose scan visits the whole database (3002 clauses), then a refutation.
 # Usage: bash bench/lrat_speed.sh BUILD_DIR [WORK_DIR] [OLD_CHECKER] [REPS]
 #   nice -n 10 bash bench/lrat_speed.sh build /tmp/schedcert-lrat-speed /tmp/schedcert-lrat.main 3
 set -euo pipefail
@@ -58,6 +60,21 @@ if [ ! -f pairs/alpha6.cnf ]; then
   "$sc" search alpha --dim 6 --emit a6 -q >/dev/null
   cp a6/alpha-Q6-cds.cnf pairs/alpha6.cnf
   cp a6/alpha-Q6-cds.lrat pairs/alpha6.bwd.lrat
+fi
+
+if [ ! -f pairs/rat2000.cnf ]; then
+  python3 - "$work/pairs" <<'EOF2'
+import sys
+d, n, m = sys.argv[1], 2000, 3000
+cl = [[i + 1, i + 2] for i in range(m)] + [[1], [-1]]
+with open(d + "/rat2000.cnf", "w") as f:
+    f.write("p cnf %d %d\n" % (m + 10 + n, len(cl)) + "".join(" ".join(map(str, c)) + " 0\n" for c in cl))
+with open(d + "/rat2000.ext.lrat", "w") as f:
+    i = len(cl) + 1
+    for k in range(n):
+        f.write("%d %d -1 0 0\n" % (i, m + 10 + k)); i += 1
+    f.write("%d 0 %d %d 0\n" % (i, len(cl) - 1, len(cl)))
+EOF2
 fi
 
 # ---- the runs ----

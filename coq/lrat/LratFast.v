@@ -14,7 +14,8 @@
 
    Data (LratTables.v): literals and ids are `int`s (two's complement: x >= 2^62 is the
    negation of the variable 0 - x); the clause database is a two-level table (chunks of 4096
-   ids allocated on first write, ids below 2^28 in arrays, larger ones in a trie); the
+   ids allocated on first write, ids below 4096 * outer in arrays, larger ones in a trie;
+   `outer` is the driver's size hint, any value is sound); the
    assignment is an array over the variables below its length (chosen by `finit` from the CNF's
    largest variable), larger variables in a trie.
 
@@ -381,19 +382,23 @@ Fixpoint finit_aux (f : cnf) (i : int) (m : int) (d : tab iclause) : option (tab
       end
   end.
 
-(* The CNF's clauses get the ids 1, 2, ..., as in DIMACS order; 2^16 chunks (ids below 2^28)
-   in the array part; the assignment array covers the variables up to the largest one below
-   amax, plus 1024 for extension variables (larger ones go to its trie). *)
-Definition finit (f : cnf) : option fstate :=
-  match finit_aux f 1%uint63 0%uint63 (tnew 65536) with
+(* The CNF's clauses get the ids 1, 2, ..., as in DIMACS order; `outer` chunks (ids below
+   4096 * outer) in the array part; the assignment array covers the variables up to the largest
+   one below amax, plus 1024 for extension variables (larger ones go to its trie). *)
+Definition finit (outer : int) (f : cnf) : option fstate :=
+  match finit_aux f 1%uint63 0%uint63 (tnew outer) with
   | None => None
   | Some (d, m) =>
       let n := if (m <? amax - 1025)%uint63 then (m + 1025)%uint63 else amax in
       Some {| fdb := d; fempty := anew n |}
   end.
 
-Definition fcheck_proof (f : cnf) (ps : list fstep) : bool :=
-  match finit f with None => false | Some s => fcheck_steps s ps end.
+(* outer: the length of the database's outer array, i.e. ids below 4096 * outer live in arrays
+   (Parray caps it at 2^22 - 1). Any value is sound; the driver derives it from the sizes of the
+   CNF and the proof, so that the RAT scan (`tall`), which visits every slot, stays proportional
+   to the proof. *)
+Definition fcheck_proof (outer : int) (f : cnf) (ps : list fstep) : bool :=
+  match finit outer f with None => false | Some s => fcheck_steps s ps end.
 
 (* ------------------------------------------------------------------ *)
 (* Soundness *)
@@ -485,10 +490,10 @@ Proof.
     + eauto.
 Qed.
 
-Theorem fcheck_proof_sound : forall f ps, fcheck_proof f ps = true -> unsatisfiable f.
+Theorem fcheck_proof_sound : forall outer f ps, fcheck_proof outer f ps = true -> unsatisfiable f.
 Proof.
-  intros f ps E (v & Hv). unfold fcheck_proof, finit in E.
-  destruct (finit_aux f 1%uint63 0%uint63 (tnew 65536)) as [[d m]|] eqn:I; [|discriminate].
+  intros outer f ps E (v & Hv). unfold fcheck_proof, finit in E.
+  destruct (finit_aux f 1%uint63 0%uint63 (tnew outer)) as [[d m]|] eqn:I; [|discriminate].
   eapply (fcheck_steps_sound ps _ E). split; simpl.
   - intros k. apply aget_new.
   - exists (wof v). eapply finit_aux_true; eauto. intros j c F. rewrite tget_new in F. discriminate.

@@ -120,7 +120,8 @@ Definition tset {A} (t : tab A) (k : int) (x : option A) : tab A :=
    outer length, the outer default, each chunk's cells below its length and its default, the
    trie. *)
 Definition chunk_all {A} (P : int -> A -> bool) (h : int) (ch : array (option A)) : bool :=
-  forall_below (length ch) (fun l => match ch.[l] with Some y => P (h << 12 + l)%uint63 y | None => true end)
+  (if (length ch =? 0)%uint63 then true  (* the shared empty chunk of the unwritten slots *)
+   else forall_below (length ch) (fun l => match ch.[l] with Some y => P (h << 12 + l)%uint63 y | None => true end))
   && match default ch with Some y => P (h << 12)%uint63 y | None => true end.
 
 Definition tall {A} (P : int -> A -> bool) (t : tab A) : bool :=
@@ -202,8 +203,10 @@ Lemma chunk_all_sound : forall A P h (ch : array (option A)) l y, chunk_all P h 
 Proof.
   intros A P h ch l y H G. unfold chunk_all in H. apply andb_true_iff in H as [Hc Hd].
   destruct (l <? length ch)%uint63 eqn:L.
-  - apply ltb_spec in L. pose proof (forall_below_spec _ _ Hc _ L) as E. cbv beta in E.
-    rewrite G in E. eauto.
+  - destruct (eqb_int_spec (length ch) 0) as [Z0|Z0].
+    + exfalso. apply ltb_spec in L. rewrite Z0, to_Z_0 in L. pose proof (to_Z_bounded l). lia.
+    + apply ltb_spec in L. pose proof (forall_below_spec _ _ Hc _ L) as E. cbv beta in E.
+      rewrite G in E. eauto.
   - rewrite get_out_of_bounds in G by exact L. rewrite G in Hd. eauto.
 Qed.
 

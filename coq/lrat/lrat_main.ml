@@ -264,9 +264,15 @@ let run_step st s = match st with
       (match Lrat_checker.frun_step f fs with
        | Lrat_checker.FContinue f' -> Next (Fast f') | Lrat_checker.FRefuted -> Refuted | Lrat_checker.FReject -> Rejected)
 
-let init_state clauses =
+(* `outer`, the length of LratFast.v's outer table (ids below 4096 * outer in arrays, the others
+   in a trie; any value is sound): room for the CNF's ids and one new id per 4 bytes of the proof
+   (a step takes more), at most 2^16; 2^12 (ids below 2^24) when the proof's size is unknown (not
+   a regular file). The RAT scan visits every slot, so it stays proportional to the proof. *)
+let init_state clauses lrat_bytes =
   if !slow then Slow (Lrat_checker.init clauses)
-  else match Lrat_checker.finit clauses with
+  else
+    let outer = if lrat_bytes < 0 then 4096 else min 65536 ((List.length clauses + lrat_bytes / 4) / 4096 + 2) in
+    match Lrat_checker.finit (Uint63.of_int outer) clauses with
     | Some f -> Fast f
     | None -> raise (Input_error "the CNF has a literal of magnitude >= 2^61 (refused by finit)")
 
@@ -291,7 +297,7 @@ let check_lrat clauses lrat_path =
             Printf.printf "c steps %d additions %d deletions\ns REJECTED: step at line %d (clause %d) is neither a tautology, RUP with its hints, nor RAT\n" !adds !dels line id;
             exit 1
   in
-  loop (init_state clauses)
+  loop (init_state clauses (try in_channel_length ic with Sys_error _ -> -1))
 
 (* A command-line integer: decimal digits only (int_of_string would also take "0x8", "+8", "1_0"). *)
 let int_arg name s lo hi =
