@@ -87,7 +87,7 @@ Proof.
 Qed.
 
 (* ------------------------------------------------------------------ *)
-(* Tables: ids below 2^28 in chunks of 4096, the others in a trie *)
+(* Tables: keys below 4096 * length(outer) in chunks of 4096, the others in a trie *)
 
 Record tab (A : Type) := { touter : array (array (option A)); tfar : M.t (int * A) }.
 Arguments touter {A}. Arguments tfar {A}.
