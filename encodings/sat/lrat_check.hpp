@@ -1,6 +1,7 @@
 // The verified half of an UNSAT certificate: runs `schedcert-lrat`, the LRAT checker proved
-// sound in Coq (coq/lrat/Lrat.v, theorem check_proof_sound: a CNF for which the checker accepts
-// a proof ending in the empty clause is unsatisfiable) and extracted to OCaml, on a DIMACS file
+// sound in Coq (coq/lrat/LratFast.v, theorem fcheck_proof_sound, since issue 27; before it
+// coq/lrat/Lrat.v, check_proof_sound, still `schedcert-lrat --slow`: a CNF for which the checker
+// accepts a proof ending in the empty clause is unsatisfiable) and extracted to OCaml, on a DIMACS file
 // and an LRAT proof, and reads its verdict and the SHA-256 of the CNF it states.
 // certify_unsat is the one call for "believe this UNSAT": CaDiCaL's DRAT proof is checked by our
 // forward checker (drat.hpp), which writes the LRAT proof with the hints it found, and the
