@@ -218,6 +218,14 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
                 "leave the per-node reception counts out of the exact query. Exact mode (issue "
                 "19's benchmark): --no-cayley --no-bounds --no-slack; add --no-routes for the "
                 "exact query alone (docs/synthesis.md)");
+  sub->add_flag("--no-cds", o->no_cds,
+                "leave the sender counts out of the exact query: the nodes that send an item every "
+                "node needs form a connected dominating set, so there are at least n - alpha of "
+                "them (alpha: a certified leaf bound, or the degree count; docs/synthesis.md)");
+  sub->add_flag("--lex-leader", o->lex_leader,
+                "symmetry breaking in the exact query by lex-leader constraints over the network's "
+                "whole automorphism group (nauty's generators; items move with the nodes they start "
+                "at) instead of the anchor rules (encodings/synth/lex_leader.hpp; docs/synthesis.md)");
   sub->add_option("--coq", o->coq,
                   "least-T search: write DIR/optimum_<instance>.v, the optimum as a Coq theorem "
                   "(optimal_steps, coq/synth/SynthCnf.v) from the witness and T - 1 refuted on the CNF "
@@ -267,10 +275,11 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
       std::vector<std::string> skip;  // --no-<phase>, checked and applied by the library
       for (const auto& [flag, name] : {std::pair{o->no_cayley, "cayley"}, {o->no_routes, "routes"},
                                        {o->no_bounds, "bounds"}, {o->no_slack, "slack"},
-                                       {o->no_counts, "counts"}})
+                                       {o->no_counts, "counts"}, {o->no_cds, "cds"}})
         if (flag) skip.emplace_back(name);
       encodings::synth::SynthesisOptions so;
       skip_phases(so, skip, sccl->wanted() ? "--sccl" : route.successive ? "successive broadcasts" : "");
+      so.lex_leader = o->lex_leader;
       if (sccl->wanted()) return run_sccl(net, m, route, *o, *sccl);
       if (route.successive) return run_successive(net, m, route, *o);
       p = route.problem;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include "search/runner.hpp"
 
@@ -29,6 +30,18 @@ struct CubeCli {
   std::vector<unsigned> sources;
   unsigned root = 0, messages = 1, steps = 0;
   bool no_symmetry = false;
+  bool no_cds = false;  // cube synthesize: leave out the sender counts (timeindexed.hpp)
+  bool lex_leader = false;  // cube synthesize: lex-leader over Aut instead of the anchor rules
+  // --coq DIR (issue 26, item 5; cli/cube_coq.cpp): the run on the CNF generated in Coq, and its
+  // optimum as a Coq theorem; --coq-lrat-max: embed the proofs up to this many bytes in total;
+  // --coq-witness FILE: the schedule of T + 1 steps (default: found by the production encoder).
+  std::string coq, coq_witness;
+  std::size_t coq_lrat_max = 4 << 20;
+  // TEST HOOKS (hidden): the C++ mirror leaves RULE out (encodings/synth/coq_cnf.hpp); the cube
+  // with this id is dropped from the list before the coverage check.
+  std::string coq_test_drop;
+  long coq_test_drop_cube = -1;
+  std::string command;  // the command line, for the written file's header
   // merge / stats / check
   std::vector<std::string> others;
   std::vector<unsigned> workers{1, 2, 16, 64, 256};
@@ -40,6 +53,16 @@ struct CubeCli {
 // established, 3 open). Writes the JSON summary when o.output is set.
 int print_cube_summary(const search::Family& f, const search::RunDir& run, const search::RunSummary& s,
                        const CubeCli& o);
+
+// --coq, --coq-lrat-max, --coq-witness and the hidden test hooks (cli/cube_coq.cpp); the query of a
+// family command with --coq (the Coq family, search/coq_cubes.hpp; `command` for the file header).
+void add_coq_options(CLI::App* c, CubeCli& o);
+void add_coq_query(nlohmann::json& q, CubeCli& o, const std::string& command);
+
+// --coq DIR after a run (cli/cube_coq.cpp): writes DIR/optimum_<instance>_cubes.v when the run is
+// UNSAT on the CNF generated in Coq; returns the exit code (`code`, the run's, unless no witness).
+int write_cube_coq(const search::Family& f, const search::RunDir& run, const search::RunSummary& s, int code,
+                   const CubeCli& o);
 
 // `cube check DIR|LEDGER` and `cube ledger DIR` (cli/cmd_cube_ledger.cpp).
 void add_cube_ledger_commands(CLI::App* cube, std::function<int()>& action, std::shared_ptr<CubeCli> o);

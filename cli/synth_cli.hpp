@@ -25,7 +25,8 @@ struct SynthOptions {
   bool quiet = false, no_symmetry = false, estimate = false;
   // The pipeline's phases to leave out (encodings/synth/synthesis.hpp, skip_phases); --no-cayley
   // --no-bounds --no-slack is issue 19's exact mode.
-  bool no_cayley = false, no_routes = false, no_bounds = false, no_slack = false, no_counts = false;
+  bool no_cayley = false, no_routes = false, no_bounds = false, no_slack = false, no_counts = false,
+       no_cds = false, lex_leader = false;
   // Issue 27, item 3: the walk's upper bound (a known schedule) and binary search.
   std::string upper_from;
   bool no_known_upper = false, bisect = false;

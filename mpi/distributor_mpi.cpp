@@ -71,7 +71,8 @@ search::RunSummary MpiDistributor::master(const search::Family& f, const search:
   const json hello{{"query", run.query()},
                    {"cubes", cubes},
                    {"cube_timeout", o.cube_timeout_s},
-                   {"keep_dir", o.keep_proofs ? fs::absolute(run.proofs_dir()).string() : std::string()}};
+                   {"keep_dir", o.keep_proofs || f.keeps_lrat() ? fs::absolute(run.proofs_dir()).string() : std::string()},
+                   {"keep_drat", o.keep_proofs}};
   const std::string hello_text = hello.dump();
   for (int w = 1; w < size_; ++w) send_text(hello_text, w, kQuery, comm_);
 
@@ -193,6 +194,7 @@ void MpiDistributor::work() {
         const std::string keep = hello.value("keep_dir", std::string());
         co.keep_dir = !keep.empty() && fs::is_directory(keep) ? keep : std::string();
         co.keep_relative = co.keep_dir.empty() ? std::string() : std::string("proofs");
+        co.keep_drat = hello.value("keep_drat", true);
         fs::create_directories(scratch);
         send_text("", 0, kReady, comm_);
       } else if (st.MPI_TAG == kCube) {

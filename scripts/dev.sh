@@ -14,7 +14,8 @@ what="${1:-demo}"
 
 # Build: cmake g++ and the libraries (CaDiCaL: the SAT backend with DRAT proofs; nauty: automorphism
 # groups; OpenMPI: the distributed cube-and-conquer binary schedcert-mpi; coq + ocaml + ocaml-findlib +
-# libsha-ocaml-dev: the Coq-verified LRAT checker, coq/lrat). Tests: z3 and cvc5 re-check exported SMT-LIB2, coq checks
+# libsha-ocaml-dev + libcoq-core-ocaml-dev (Coq's kernel Parray/Uint63 for the fast checker, issue 27):
+# the Coq-verified LRAT checker, coq/lrat). Tests: z3 and cvc5 re-check exported SMT-LIB2, coq checks
 # the Coq witnesses, pdflatex (texlive) and graphviz compile the figures, chromium renders the
 # HTML viewer headless, clang with its runtime builds the fuzz targets and the integer-sanitizer
 # build, python3 runs the second reference checker (tests/reference).
@@ -22,7 +23,7 @@ what="${1:-demo}"
 # for the Python module) ...
 build_packages=(cmake g++ make ccache libz3-dev libcli11-dev doctest-dev nlohmann-json3-dev libbenchmark-dev
                 libcadical-dev libnauty2-dev libpugixml-dev libopenmpi-dev openmpi-bin libssl-dev coq ocaml
-                ocaml-findlib libsha-ocaml-dev libgraphviz-dev pybind11-dev python3-pybind11 python3-dev python3)
+                ocaml-findlib libsha-ocaml-dev libcoq-core-ocaml-dev libgraphviz-dev pybind11-dev python3-pybind11 python3-dev python3)
 # ... and what only the tests and the later CI stages run (found on PATH at run time, never by
 # cmake): the CLI re-checkers, LaTeX, graphviz's dot, headless Chromium, clang for the sanitizer
 # and fuzz stages, numpy and pytest for the Python tests.
@@ -32,7 +33,8 @@ packages=("${build_packages[@]}" "${test_packages[@]}")
 # The demo needs only the library, the CLI and the verified LRAT checker (issue 29): no MPI,
 # Python, LaTeX, Chromium, clang, re-checkers or benchmarks.
 demo_packages=(cmake g++ make ccache libz3-dev libcli11-dev doctest-dev nlohmann-json3-dev libcadical-dev
-               libnauty2-dev libpugixml-dev libgraphviz-dev libssl-dev coq ocaml ocaml-findlib libsha-ocaml-dev)
+               libnauty2-dev libpugixml-dev libgraphviz-dev libssl-dev coq ocaml ocaml-findlib libsha-ocaml-dev
+               libcoq-core-ocaml-dev)
 missing_of() {  # missing_of PACKAGE...: prints the ones not installed
   local p
   for p in "$@"; do

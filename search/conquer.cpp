@@ -3,6 +3,7 @@
 
 #include <cadical.hpp>
 #include <time.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -83,14 +84,21 @@ std::string drat_stem(std::string proof) {
 // verified checker (a build without Coq/OCaml), the DRAT check alone decides and the record says
 // so.
 // Returns the CPU seconds of the verified checker (a child process: not in this thread's time).
-double check_into(const Family& f, const std::vector<Clause>& rest, const std::string& proof, ProofRecord& rec) {
+// The family's verified_check runs the verified checker; with Family::keeps_lrat the accepted
+// LRAT proof stays at stem + ".lrat" (keep_unsat moves it into the run directory).
+double check_into(const Family& f, const Cube& cube, const std::vector<Clause>& rest, const std::string& proof,
+                  ProofRecord& rec) {
   const std::vector<Clause> cnf = cube_cnf_of(f, rest);
   const std::string stem = drat_stem(proof);
   const bool verified_checker = !encodings::sat::lrat_checker_path().empty();
+  const encodings::sat::LratRunner runner = [&f, &cube](const std::string& cnf_path, const std::string& lrat_path) {
+    return f.verified_check(cnf_path, lrat_path, &cube, nullptr);
+  };
   const encodings::sat::UnsatCertificate c =
-      encodings::sat::certify_unsat(cnf, proof, stem, "", false);
+      encodings::sat::certify_unsat(cnf, proof, stem, "", f.keeps_lrat(), runner);
   std::error_code ec;
   fs::remove(stem + ".cnf", ec);
+  if (f.keeps_lrat() && !c.verified()) fs::remove(stem + ".lrat", ec);
   rec.lrat_verified = c.lrat.verified;
   rec.cnf_sha256 = c.lrat.cnf_sha256;
   rec.checked = c.drat.verified && (c.lrat.verified || !verified_checker);
@@ -127,11 +135,21 @@ void defer_into(const Family& f, const std::vector<Clause>& rest, const std::str
 }
 
 // An UNSAT cube with both checks passed: its proof and extra clauses kept if asked.
-void keep_unsat(CubeResult& res, const std::vector<Clause>& rest, std::size_t first_extra, const std::string& proof,
-                const ConquerOptions& o) {
+// With Family::keeps_lrat the accepted LRAT proof (next to the DRAT proof) goes to keep_dir too.
+void keep_unsat(const Family& f, CubeResult& res, const std::vector<Clause>& rest, std::size_t first_extra,
+                const std::string& proof, const ConquerOptions& o) {
   res.status = CubeStatus::Unsat;
-  if (o.keep_dir.empty()) return;
   const std::string stem = "cube-" + std::to_string(res.id);
+  const std::string lrat = drat_stem(proof) + ".lrat";
+  std::error_code ec;
+  if (f.keeps_lrat() && fs::exists(lrat) && !o.keep_dir.empty()) {
+    fs::create_directories(o.keep_dir);
+    res.proof.lrat_bytes = static_cast<std::uint64_t>(fs::file_size(lrat, ec));
+    fs::rename(lrat, fs::path(o.keep_dir) / (stem + ".lrat"));
+    res.proof.lrat_file = (fs::path(o.keep_relative) / (stem + ".lrat")).string();
+  }
+  fs::remove(lrat, ec);
+  if (o.keep_dir.empty() || !o.keep_drat) return;
   fs::create_directories(o.keep_dir);
   const std::vector<Clause> extras(rest.begin() + static_cast<long>(first_extra), rest.end());
   write_clauses((fs::path(o.keep_dir) / (stem + ".extra")).string(), extras);
@@ -240,8 +258,9 @@ CubeResult conquer(const Family& f, const Cube& cube, std::vector<Clause>& pool,
   }
   const double check0 = thread_cpu_seconds();
   double child_cpu = 0;
-  if (defer && !encodings::sat::lrat_checker_path().empty()) defer_into(f, rest, proof, res.proof, *defer);
-  else child_cpu = check_into(f, rest, proof, res.proof);
+  if (defer && !f.keeps_lrat() && !encodings::sat::lrat_checker_path().empty())
+    defer_into(f, rest, proof, res.proof, *defer);
+  else child_cpu = check_into(f, cube, rest, proof, res.proof);
   const bool deferred = defer && defer->pending;
   if (!deferred && !res.proof.checked && !(o.stop && o.stop())) {
     // A fresh proof of the final CNF (the incremental trace may miss restored clauses).
@@ -258,7 +277,7 @@ CubeResult conquer(const Family& f, const Cube& cube, std::vector<Clause>& pool,
     s.close_proof_trace();
     if (r == 20) {
       res.proof.fresh = true;
-      child_cpu += check_into(f, rest, proof, res.proof);
+      child_cpu += check_into(f, cube, rest, proof, res.proof);
     } else if (r == 10) {
       throw std::logic_error("cube " + std::to_string(cube.id) + ": the final CNF is satisfiable after an UNSAT answer");
     }
@@ -274,7 +293,7 @@ CubeResult conquer(const Family& f, const Cube& cube, std::vector<Clause>& pool,
     return finish();
   }
   if (res.proof.checked) {
-    keep_unsat(res, rest, first_extra, proof, o);
+    keep_unsat(f, res, rest, first_extra, proof, o);
   } else {
     res.reason = "proof not checked: " + res.proof.message;
   }
@@ -317,7 +336,7 @@ void finish_deferred(const Family& f, std::vector<std::pair<CubeResult, Deferred
     r.cpu_seconds += own + mv.cpu_seconds;
     if (mv.verified) {
       r.reason.clear();
-      keep_unsat(r, d.rest, d.first_extra, d.proof, o);
+      keep_unsat(f, r, d.rest, d.first_extra, d.proof, o);
     } else {
       r.reason = stopped ? "stopped" : "proof not checked: " + r.proof.message;
     }
@@ -338,7 +357,19 @@ std::string recheck_proof(const Family& f, const Cube& c, const std::string& pro
     }
   }
   ProofRecord rec;
-  check_into(f, rest, proof_path, rec);
+  if (f.keeps_lrat()) {
+    // The check writes its LRAT proof next to the DRAT one: work on a scratch copy, so that the
+    // run's kept proofs/cube-<id>.lrat is not replaced.
+    const fs::path copy = fs::temp_directory_path() / ("schedcert-recheck-" + std::to_string(::getpid()) + "-cube-" +
+                                                       std::to_string(c.id) + ".drat");
+    fs::copy_file(proof_path, copy, fs::copy_options::overwrite_existing);
+    check_into(f, c, rest, copy.string(), rec);
+    std::error_code ec;
+    fs::remove(copy, ec);
+    fs::remove(drat_stem(copy.string()) + ".lrat", ec);
+  } else {
+    check_into(f, c, rest, proof_path, rec);
+  }
   if (out) *out = rec;
   return rec.checked ? "" : "DRAT check failed: " + rec.message;
 }

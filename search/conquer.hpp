@@ -27,6 +27,7 @@ struct ConquerOptions {
   double cube_timeout_s = 0;   // 0: none
   std::string scratch_dir;     // proofs are written here while checked
   std::string keep_dir;        // non-empty: the checked proof and the extra clauses stay here
+  bool keep_drat = true;       // false: only the LRAT proofs of a Family::keeps_lrat family stay
   std::string keep_relative;   // keep_dir as recorded in results (relative to the run dir)
   std::string worker;          // recorded in the result
 };

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <sstream>
 
@@ -22,9 +23,11 @@ namespace schedcert::search {
 using nlohmann::json;
 
 json to_json(const Coverage& c) {
-  return json{{"checked", c.checked}, {"method", c.method},   {"argument", c.argument},
-              {"message", c.message}, {"clauses", c.clauses}, {"lemmas", c.lemmas},
-              {"cpu_seconds", c.cpu_seconds}};
+  json j{{"checked", c.checked}, {"method", c.method},   {"argument", c.argument},
+         {"message", c.message}, {"clauses", c.clauses}, {"lemmas", c.lemmas},
+         {"cpu_seconds", c.cpu_seconds}};
+  if (!c.lrat_file.empty()) j["lrat_file"] = c.lrat_file;
+  return j;
 }
 
 Coverage coverage_from_json(const json& j) {
@@ -36,7 +39,13 @@ Coverage coverage_from_json(const json& j) {
   c.clauses = j.value("clauses", std::uint64_t{0});
   c.lemmas = j.value("lemmas", std::uint64_t{0});
   c.cpu_seconds = j.value("cpu_seconds", 0.0);
+  c.lrat_file = j.value("lrat_file", "");
   return c;
+}
+
+encodings::sat::LratVerdict Family::verified_check(const std::string& cnf_path, const std::string& lrat_path,
+                                                   const Cube*, const std::vector<Cube>*) const {
+  return encodings::sat::run_lrat_checker(cnf_path, lrat_path);
 }
 
 std::vector<Clause> Family::cube_clauses(const Cube& c) const {
@@ -66,12 +75,28 @@ std::string scratch_file(const char* what) {
 
 // Both checkers on the coverage CNF: our DRAT checker (writing LRAT) and the Coq-verified LRAT
 // checker (encodings/sat/lrat_check.hpp); without a verified checker in the build, DRAT alone.
-void certify_into(Coverage& cov, const std::vector<Clause>& cnf, const std::string& proof) {
+// With `family`, its verified_check runs the verified checker (on the coverage CNF of `cubes`),
+// and the accepted LRAT proof is kept in cov.lrat_text when the family keeps its proofs.
+void certify_into(Coverage& cov, const std::vector<Clause>& cnf, const std::string& proof,
+                  const Family* family = nullptr, const std::vector<Cube>* cubes = nullptr) {
   const bool verified_checker = !encodings::sat::lrat_checker_path().empty();
+  encodings::sat::LratRunner runner;
+  if (family)
+    runner = [family, cubes](const std::string& cnf_path, const std::string& lrat_path) {
+      return family->verified_check(cnf_path, lrat_path, nullptr, cubes);
+    };
+  const bool keep = family && family->keeps_lrat();
   const encodings::sat::UnsatCertificate c =
-      encodings::sat::certify_unsat(cnf, proof, proof, "", false);
+      encodings::sat::certify_unsat(cnf, proof, proof, "", keep, runner);
   std::error_code ec;
   std::filesystem::remove(proof + ".cnf", ec);
+  if (keep) {
+    if (c.verified()) {
+      std::ifstream in(c.lrat_path, std::ios::binary);
+      cov.lrat_text.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    std::filesystem::remove(c.lrat_path, ec);
+  }
   cov.checked = c.drat.verified && (c.lrat.verified || !verified_checker);
   cov.lemmas = c.drat.lemmas;
   cov.clauses = cnf.size();
@@ -128,7 +153,7 @@ Coverage check_cover_cadical(const std::vector<Clause>& side, const std::vector<
 }
 
 Coverage check_cover_drup(const std::vector<Clause>& side, const std::vector<Cube>& cubes,
-                          const std::vector<Clause>& lemmas, const std::string& argument) {
+                          const std::vector<Clause>& lemmas, const std::string& argument, const Family* family) {
   const double cpu0 = thread_cpu_seconds();
   Coverage cov;
   cov.method = "decision-tree proof (each lemma RUP) checked by schedcert's DRAT checker against the "
@@ -145,7 +170,7 @@ Coverage check_cover_drup(const std::vector<Clause>& side, const std::vector<Cub
     out << "0\n";
     if (!out) throw InputError("cannot write the coverage proof '" + proof + "'");
   }
-  certify_into(cov, cnf, proof);
+  certify_into(cov, cnf, proof, family, &cubes);
   std::remove(proof.c_str());
   cov.cpu_seconds = thread_cpu_seconds() - cpu0;
   return cov;

@@ -19,7 +19,10 @@ namespace schedcert::search {
 Coverage check_cover_cadical(const std::vector<Clause>& side, const std::vector<Cube>& cubes,
                              const std::string& argument);
 
+// family (optional): its verified_check runs the verified checker on the coverage CNF, and with
+// Family::keeps_lrat the accepted LRAT proof is returned in Coverage::lrat_text.
 Coverage check_cover_drup(const std::vector<Clause>& side, const std::vector<Cube>& cubes,
-                          const std::vector<Clause>& lemmas, const std::string& argument);
+                          const std::vector<Clause>& lemmas, const std::string& argument,
+                          const Family* family = nullptr);
 
 }  // namespace schedcert::search

@@ -54,6 +54,10 @@ json to_json(const CubeResult& r) {
                       {"lemmas", p.lemmas}, {"checked", p.checked}, {"message", p.message},
                       {"fresh", p.fresh},   {"file", p.file},       {"extra_file", p.extra_file},
                       {"lrat_verified", p.lrat_verified}, {"cnf_sha256", p.cnf_sha256}};
+    if (!p.lrat_file.empty()) {
+      j["proof"]["lrat_file"] = p.lrat_file;
+      j["proof"]["lrat_bytes"] = p.lrat_bytes;
+    }
   }
   if (r.status == CubeStatus::Sat) j["witness"] = r.witness;
   return j;
@@ -84,6 +88,8 @@ CubeResult result_from_json(const json& j) {
     r.proof.extra_file = p.value("extra_file", "");
     r.proof.lrat_verified = p.value("lrat_verified", false);
     r.proof.cnf_sha256 = p.value("cnf_sha256", "");
+    r.proof.lrat_file = p.value("lrat_file", "");
+    r.proof.lrat_bytes = p.value("lrat_bytes", std::uint64_t{0});
   }
   if (j.contains("witness")) r.witness = j["witness"];
   return r;

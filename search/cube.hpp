@@ -47,6 +47,10 @@ struct ProofRecord {
   bool fresh = false;           // the proof came from a fresh solver on the final CNF
   std::string file;             // kept proof, relative to the run directory ("" when not kept)
   std::string extra_file;       // the extra (lazy) clauses of the checked CNF, when kept
+  // The LRAT proof the verified checker accepted, kept when the family asks (Family::keeps_lrat:
+  // a Coq theorem embeds it), relative to the run directory, and its size.
+  std::string lrat_file;
+  std::uint64_t lrat_bytes = 0;
 };
 
 struct CubeResult {

@@ -3,6 +3,7 @@
 
 #include "schedules/error.hpp"
 #include "search/alpha_cubes.hpp"
+#include "search/coq_cubes.hpp"
 #include "search/distributor.hpp"
 #include "search/formula_cubes.hpp"
 
@@ -14,7 +15,8 @@ std::unique_ptr<Family> make_family(const nlohmann::json& q) {
   try {
     if (kind == "alpha-cds")
       return make_alpha_family(AlphaQuery{q.at("dim").get<int>(), q.at("max_size").get<unsigned>()});
-    if (kind == "successive" || kind == "synthesis") return make_formula_family(q);
+    if (kind == "successive" || kind == "synthesis")
+      return q.value("coq", false) ? make_coq_family(q) : make_formula_family(q);
   } catch (const nlohmann::json::exception& e) {
     throw InputError("query (family " + kind + "): " + e.what());
   }

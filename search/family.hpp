@@ -17,7 +17,9 @@
 //   3. a SAT cube: its model becomes a witness that the family re-verifies natively.
 // Files: cube.hpp (data), conquer.hpp (one cube), coverage.hpp, run_dir.hpp (resumable state),
 // runner.hpp (threads), projection.hpp (per-cube time distribution, N-worker projection),
-// alpha_cubes.hpp and formula_cubes.hpp (the families), cds_heuristic.hpp (upper side of alpha).
+// alpha_cubes.hpp and formula_cubes.hpp (the families), decision_tree.hpp (their splitter and
+// coverage proof), coq_cubes.hpp (the synthesis families on the CNF generated in Coq, whose runs
+// become Coq theorems: issue 26, item 5), cds_heuristic.hpp (upper side of alpha).
 //
 // A Family is immutable after construction and shared by every worker thread: base() is built
 // once; refine(), check_witness() and validate_extra() must be thread-safe (const, no caches
@@ -29,6 +31,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "encodings/sat/lrat_check.hpp"
 #include "search/cube.hpp"
 
 namespace schedcert::search {
@@ -45,6 +48,9 @@ struct Coverage {
   std::string message;    // verdict, or the uncovered assignment
   std::uint64_t clauses = 0, lemmas = 0;
   double cpu_seconds = 0;
+  // The accepted LRAT proof of the coverage CNF, when the family keeps it (Family::keeps_lrat):
+  // its text until RunDir writes it (not serialized), then its file relative to the run directory.
+  std::string lrat_text, lrat_file;
 };
 nlohmann::json to_json(const Coverage& c);
 Coverage coverage_from_json(const nlohmann::json& j);
@@ -68,6 +74,19 @@ class Family {
   // clauses that hold inside the cube, justified in its design note).
   virtual std::vector<Clause> cube_clauses(const Cube& c) const;
   virtual Coverage check_coverage(const std::vector<Cube>& cubes) const = 0;
+
+  // The verified half of an UNSAT check: the Coq-verified LRAT checker on the CNF written at
+  // cnf_path (base + `cube`'s clauses, or with `cover` the coverage CNF of those cubes: base +
+  // the negation of each) and the LRAT proof. Default: `schedcert-lrat CNF LRAT`, on the file.
+  // A family whose base the checker generates itself (coq_cubes.hpp, issue 26 item 5) runs
+  // `schedcert-lrat --synth` with the cube or the cover list instead, so that the verdict is
+  // about the CNF the extracted Coq generator built, and throws EnginesDisagree when that CNF
+  // is not the file's.
+  virtual encodings::sat::LratVerdict verified_check(const std::string& cnf_path, const std::string& lrat_path,
+                                                     const Cube* cube, const std::vector<Cube>* cover) const;
+  // Keep every accepted LRAT proof (DIR/proofs/cube-<id>.lrat, coverage.lrat) and check each
+  // cube alone (no --check-batch): a Coq theorem embeds these proofs (coq_cubes.hpp).
+  virtual bool keeps_lrat() const { return false; }
 
   // A model of base + cube + extras (values[v], v = 1..num_vars): lazy clauses it violates
   // (valid for every solution; each is re-checked by validate_extra before use), or, when

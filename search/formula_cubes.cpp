@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "encodings/alpha/leaf_bound.hpp"
 #include "encodings/synth/successive.hpp"
 #include "encodings/synth/timeindexed.hpp"
 #include "schedules/automorphisms.hpp"
@@ -16,7 +17,7 @@
 #include "schedules/model.hpp"
 #include "schedules/io/schedule_json.hpp"
 #include "search/coverage.hpp"
-#include "search/propagator.hpp"
+#include "search/decision_tree.hpp"
 #include "verifier/native.hpp"
 
 namespace schedcert::search {
@@ -70,12 +71,6 @@ std::vector<Clause> to_clauses(const sy::Formula& f, int* total_vars) {
   return out;
 }
 
-struct BranchPoint {
-  bool one_of = false;   // children: each literal true (an exactly-one group) / v and -v
-  std::vector<int> lits; // one_of: the group; binary: {v}
-  int alloc_j = -1;      // allocation group of value j (successive, free)
-};
-
 class FormulaFamily : public Family {
  public:
   explicit FormulaFamily(const json& q) : q_(q), net_(Network::parse(q.at("network").get<std::string>())) {
@@ -108,6 +103,10 @@ class FormulaFamily : public Family {
       sy::EncodeFlags flags;
       flags.symmetry = symmetry;
       flags.slack = q.value("slack", true);
+      // The sender counts (timeindexed.hpp) with the leaf bound computed here, never read from
+      // the file; a query written before they existed has no "cds" and keeps its CNF.
+      if (q.value("cds", false)) flags.leaf_bound = encodings::alpha::best_leaf_bound(net_);
+      flags.lex_leader = q.value("lex", false);
       flags.keep_names = true;
       ti_ = std::make_unique<sy::TimeIndexedEncoding>(*topo_, model_, problem_, steps_, flags);
       formula_ = &ti_->formula();
@@ -159,9 +158,9 @@ class FormulaFamily : public Family {
  private:
   void find_branch_points();
   std::string cube_label(const std::vector<int>& lits) const;
-  std::size_t first_undecided(const Propagator& up) const;
-  void refute_subtree(Propagator& up, const std::vector<int>& node, std::vector<Clause>& lemmas,
-                      std::size_t& budget) const;
+  DecisionTree tree() const {
+    return DecisionTree(base_, total_vars_, points_, [this](const std::vector<int>& l) { return cube_label(l); });
+  }
 
   json q_;
   Network net_;
@@ -211,155 +210,18 @@ std::string FormulaFamily::cube_label(const std::vector<int>& lits) const {
   return first ? "whole query" : s.str();
 }
 
-// The first branch point that the current assignment of `up` leaves open (points_.size(): none).
-// Decisions only add to an assignment, so a node's first open point is also its children's
-// first candidate: scanning from 0 finds what make_cubes found from its parent's point on.
-std::size_t FormulaFamily::first_undecided(const Propagator& up) const {
-  std::size_t p = 0;
-  for (; p < points_.size(); ++p) {
-    const auto& bp = points_[p];
-    bool decided = false;
-    for (int l : bp.lits) decided = decided || (bp.one_of ? up.value(l) > 0 : up.value(l) != 0);
-    if (!decided) break;
-  }
-  return p;
-}
-
-// A node of the decision tree below which no cube lies: make_cubes refuted it by propagation,
-// or split it and refuted every child (recursively). Appends the lemmas that make its negation
-// RUP, children first: a refuted node's negation is RUP by propagation on the base; an inner
-// node's negation is RUP once its children's negations are there (binary: v and -v; one_of:
-// through the at-least-one clause of the group).
-void FormulaFamily::refute_subtree(Propagator& up, const std::vector<int>& node,
-                                   std::vector<Clause>& lemmas, std::size_t& budget) const {
-  if (budget == 0) throw std::logic_error("coverage: a branch with no cube is not refuted by the decision tree");
-  --budget;
-  bool conflict = false;
-  for (int l : node) conflict = conflict || !up.decide(l);
-  std::size_t p = conflict ? 0 : first_undecided(up);
-  while (up.levels() > 0) up.pop();
-  if (!conflict) {
-    if (p >= points_.size())
-      throw std::logic_error("coverage: a branch with no cube is not refuted by the decision tree");
-    const auto& bp = points_[p];
-    const std::vector<int> kids = bp.one_of ? bp.lits : std::vector<int>{bp.lits[0], -bp.lits[0]};
-    for (int l : kids) {
-      std::vector<int> child = node;
-      child.push_back(l);
-      refute_subtree(up, child, lemmas, budget);
-    }
-  }
-  Clause lemma;
-  for (int x : node) lemma.push_back(-x);
-  lemmas.push_back(std::move(lemma));
-}
-
-struct TreeNode {
-  std::vector<int> lits;
-  enum Kind { Leaf, Refuted, Inner } kind = Leaf;
-  std::vector<std::size_t> children;
-};
-
 std::vector<Cube> FormulaFamily::make_cubes(const CubeOptions& o) const {
-  const std::size_t target = o.target ? o.target : 64;
-  Propagator up(base_, total_vars_);
-  std::vector<TreeNode> tree(1);
-  std::vector<std::size_t> leaves;
-  if (up.ok()) leaves.push_back(0);
-  else tree[0].kind = TreeNode::Refuted;
-  while (!leaves.empty() && leaves.size() < target) {
-    std::vector<std::size_t> next_leaves;
-    bool split = false;
-    for (std::size_t id : leaves) {
-      // Replay the node's decisions, then find its next undecided branch point.
-      bool conflict = false;
-      for (int l : tree[id].lits) conflict = conflict || !up.decide(l);
-      const std::size_t p = conflict ? points_.size() : first_undecided(up);
-      if (conflict || p >= points_.size() || next_leaves.size() + leaves.size() > 64 * target) {
-        while (up.levels() > 0) up.pop();
-        next_leaves.push_back(id);
-        continue;
-      }
-      const auto& bp = points_[p];
-      std::vector<int> kids = bp.one_of ? bp.lits : std::vector<int>{bp.lits[0], -bp.lits[0]};
-      for (int l : kids) {
-        TreeNode c;
-        c.lits = tree[id].lits;
-        c.lits.push_back(l);
-        const bool ok = up.decide(l);
-        up.pop();
-        c.kind = ok ? TreeNode::Leaf : TreeNode::Refuted;
-        tree.push_back(std::move(c));
-        tree[id].children.push_back(tree.size() - 1);
-        if (ok) next_leaves.push_back(tree.size() - 1);
-      }
-      tree[id].kind = TreeNode::Inner;
-      split = true;
-      while (up.levels() > 0) up.pop();
-    }
-    leaves = std::move(next_leaves);
-    if (!split) break;
-  }
-  std::vector<Cube> cubes;
-  for (std::size_t id = 0; id < tree.size(); ++id)
-    if (tree[id].kind == TreeNode::Leaf)
-      cubes.push_back(Cube{static_cast<std::uint32_t>(cubes.size()), tree[id].lits, cube_label(tree[id].lits)});
-  if (cubes.empty()) cubes.push_back(Cube{0, {}, "whole query (refuted by propagation)"});
-  return cubes;
+  return tree().make_cubes(o.target ? o.target : 64);
 }
 
 Coverage FormulaFamily::check_coverage(const std::vector<Cube>& cubes) const {
-  // Rebuild the tree from the cubes: every prefix of a cube is an inner node; the children of an
-  // inner node are given by its branch point, and children that are no cube prefix must be
-  // refuted by propagation (their negation is then RUP; otherwise the check fails).
-  std::set<std::vector<int>> prefixes, cube_set;
-  for (const auto& c : cubes) {
-    cube_set.insert(c.lits);
-    for (std::size_t k = 0; k < c.lits.size(); ++k) prefixes.insert(std::vector<int>(c.lits.begin(), c.lits.begin() + static_cast<long>(k)));
+  const TreeCoverage tc = tree().coverage_lemmas(cubes);
+  if (!tc.missing.empty()) {
+    Coverage cov;
+    cov.message = tc.missing;
+    return cov;
   }
-  std::vector<Clause> lemmas;
-  // Post-order over prefixes: longer prefixes first.
-  std::vector<std::vector<int>> order(prefixes.begin(), prefixes.end());
-  std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
-  std::set<std::vector<int>> have(cube_set);
-  Propagator up(base_, total_vars_);
-  // make_cubes drops or splits a node only by propagation, so its refuted subtrees are small: a
-  // branch that needs many more nodes than the tree has is a missing cube (failing the check)
-  // rather than one make_cubes refuted. Refuting it anyway would still be sound.
-  std::size_t budget = 16 * (prefixes.size() + cubes.size()) + 4096;
-  for (const auto& p : order) {
-    // The children of p are the extensions by the literals of the branch point of its cubes.
-    std::set<int> branch_lits;
-    for (const auto& c : cubes)
-      if (c.lits.size() > p.size() && std::equal(p.begin(), p.end(), c.lits.begin())) branch_lits.insert(c.lits[p.size()]);
-    const int some = *branch_lits.begin();
-    std::vector<int> kids;
-    for (const auto& bp : points_)
-      if (std::find(bp.lits.begin(), bp.lits.end(), std::abs(some)) != bp.lits.end() ||
-          std::find(bp.lits.begin(), bp.lits.end(), some) != bp.lits.end()) {
-        kids = bp.one_of ? bp.lits : std::vector<int>{bp.lits[0], -bp.lits[0]};
-        break;
-      }
-    for (int l : kids) {
-      std::vector<int> child = p;
-      child.push_back(l);
-      if (!have.count(child)) {
-        try {
-          refute_subtree(up, child, lemmas, budget);
-        } catch (const std::logic_error& e) {
-          Coverage cov;
-          cov.message = std::string(e.what()) + " (node " + cube_label(child) + ")";
-          return cov;
-        }
-      }
-    }
-    if (!p.empty()) {
-      Clause lemma;
-      for (int x : p) lemma.push_back(-x);
-      lemmas.push_back(std::move(lemma));
-    }
-    have.insert(p);
-  }
+  const std::vector<Clause>& lemmas = tc.lemmas;
   std::string argument = "decision tree over " + std::string(free_ ? "the allocation (value j -> its source) and " : "") +
                          "the send variables of the first steps; the base formula carries the encoding's symmetry rules (" +
                          (succ_ ? "docs/successive-optimum.md" : "docs/synthesis.md") + ")";
@@ -418,21 +280,30 @@ Coverage FormulaFamily::check_coverage(const std::vector<Cube>& cubes) const {
 }
 
 std::string FormulaFamily::check_witness(const json& w) const {
+  return check_synthesis_witness(w, net_, model_, steps_, problem_, succ_ != nullptr, free_);
+}
+
+}  // namespace
+
+std::unique_ptr<Family> make_formula_family(const json& q) { return std::make_unique<FormulaFamily>(q); }
+
+std::string check_synthesis_witness(const json& w, const Network& net, Model model, unsigned steps,
+                                    const Problem& want, bool successive, bool free_allocation) {
   try {
     const auto file = schedules::io::parse_schedule_json(w.dump(), "witness");
     const auto& s = file.schedule;
-    if (s.network().name() != net_.name()) return "witness is for network " + s.network().name();
-    if (s.model() != model_) return "witness is for another model";
-    if (s.num_steps() > steps_) return "witness has " + std::to_string(s.num_steps()) + " steps";
+    if (s.network().name() != net.name()) return "witness is for network " + s.network().name();
+    if (s.model() != model) return "witness is for another model";
+    if (s.num_steps() > steps) return "witness has " + std::to_string(s.num_steps()) + " steps";
     const Problem& p = s.problem();
-    if (p.kind != problem_.kind) return "witness solves another problem";
-    if (succ_) {
-      if (!free_ && p.sources != problem_.sources) return "witness uses another allocation";
+    if (p.kind != want.kind) return "witness solves another problem";
+    if (successive) {
+      if (!free_allocation && p.sources != want.sources) return "witness uses another allocation";
       std::vector<Node> src = p.sources;
       std::sort(src.begin(), src.end());
       for (std::size_t i = 0; i < src.size(); ++i)
-        if (src[i] != i || src.size() != net_.size()) return "witness allocation is not a bijection";
-    } else if (p.describe() != problem_.describe()) {
+        if (src[i] != i || src.size() != net.size()) return "witness allocation is not a bijection";
+    } else if (p.describe() != want.describe()) {
       return "witness solves " + p.describe();
     }
     const auto v = verifier::verify_native(s);
@@ -442,9 +313,5 @@ std::string FormulaFamily::check_witness(const json& w) const {
   }
   return "";
 }
-
-}  // namespace
-
-std::unique_ptr<Family> make_formula_family(const json& q) { return std::make_unique<FormulaFamily>(q); }
 
 }  // namespace schedcert::search

@@ -12,7 +12,9 @@
 //   orbit of Aut(Q_d) fixing node 0, so these cubes are one per orbit);
 //   then every send variable x(item, t, u -> v) of step 0, step 1, ... (two children).
 // A child that unit propagation refutes is dropped; the tree is expanded level by level until it
-// has about `target` leaves (CubeOptions::target; default 64). Variables are found by the
+// has about `target` leaves (CubeOptions::target; default 64); the tree and its coverage proof are
+// decision_tree.hpp's, shared with the Coq families (coq_cubes.hpp: the same questions on the CNF
+// generated in Coq, query "coq": true). Variables are found by the
 // encoding's readable names (Formula keep_names): "a_j<j>_v<v>", "x_i<item>_t<t>_<u>_<v>".
 // Coverage: a DRUP proof read off the tree (a refuted child: its negation is RUP; an inner
 // node: once its children's clauses are there, its negation is RUP, through the at-least-one
@@ -32,10 +34,20 @@
 
 #include <nlohmann/json.hpp>
 
+#include "schedules/model.hpp"
+#include "schedules/network.hpp"
+#include "schedules/problem.hpp"
 #include "search/family.hpp"
 
 namespace schedcert::search {
 
 std::unique_ptr<Family> make_formula_family(const nlohmann::json& query);
+
+// A witness of "a schedule of `steps` steps" (schedule JSON): it loads, is on `net` under `m`,
+// has at most `steps` steps, solves `p` (successive broadcasts: the same sources, or with
+// free_allocation any bijection) and passes the native verifier. "" when it does, else why not.
+std::string check_synthesis_witness(const nlohmann::json& w, const schedules::Network& net, schedules::Model m,
+                                    unsigned steps, const schedules::Problem& p, bool successive,
+                                    bool free_allocation);
 
 }  // namespace schedcert::search

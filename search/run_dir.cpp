@@ -29,6 +29,17 @@ void write_file_json(const fs::path& p, const json& j) {
   schedules::io::write_atomically(p.string(), [&](std::ostream& out) { out << j.dump(1) << "\n"; });
 }
 
+// A coverage proof the family kept (Coverage::lrat_text) goes to DIR/proofs/coverage.lrat.
+Coverage adopt_coverage_lrat(const fs::path& dir, Coverage cov) {
+  if (cov.lrat_text.empty()) return cov;
+  fs::create_directories(dir / "proofs");
+  schedules::io::write_atomically((dir / "proofs" / "coverage.lrat").string(),
+                                  [&](std::ostream& out) { out << cov.lrat_text; });
+  cov.lrat_text.clear();
+  cov.lrat_file = "proofs/coverage.lrat";
+  return cov;
+}
+
 std::string hash_cubes(const std::vector<Cube>& cubes) {
   json a = json::array();
   for (const auto& c : cubes) a.push_back(to_json(c));
@@ -47,12 +58,12 @@ RunDir RunDir::create(const std::string& dir, const Family& f, const std::vector
   r.path_ = dir;
   r.cubes_ = cubes;
   r.cubes_hash_ = hash_cubes(cubes);
-  r.coverage_ = cov;
+  r.coverage_ = adopt_coverage_lrat(dir, cov);
   json cj = json::array();
   for (const auto& c : cubes) cj.push_back(to_json(c));
   // query.json last: its presence marks a complete directory.
   write_file_json(fs::path(dir) / "cubes.json", json{{"hash", r.cubes_hash_}, {"count", cubes.size()}, {"cubes", cj}});
-  write_file_json(fs::path(dir) / "coverage.json", to_json(cov));
+  write_file_json(fs::path(dir) / "coverage.json", to_json(r.coverage_));
   r.query_ = json{{"query", f.query()},
                   {"title", f.title()},
                   {"cube_options", cube_options},
@@ -81,8 +92,8 @@ RunDir RunDir::open(const std::string& dir) {
 }
 
 void RunDir::set_coverage(const Coverage& c) {
-  coverage_ = c;
-  write_file_json(fs::path(path_) / "coverage.json", to_json(c));
+  coverage_ = adopt_coverage_lrat(path_, c);
+  write_file_json(fs::path(path_) / "coverage.json", to_json(coverage_));
 }
 
 std::map<std::uint32_t, CubeResult> RunDir::load_results(std::vector<std::string>* skipped) const {

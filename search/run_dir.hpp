@@ -5,6 +5,8 @@
 //   DIR/coverage.json   the coverage check's verdict
 //   DIR/results/cube-<id>.json   one result per finished (or timed-out) cube
 //   DIR/proofs/cube-<id>.drat, .extra   checked proofs and their extra clauses (--keep-proofs)
+//   DIR/proofs/cube-<id>.lrat, coverage.lrat   accepted LRAT proofs, when the family keeps them
+//                       (Family::keeps_lrat: the Coq families of coq_cubes.hpp)
 //   DIR/witness.json    the witness of a SAT cube;  DIR/summary.json  the last run's summary
 // Every file is written atomically (schedules/io/atomic_file.hpp: a temporary file renamed over the
 // target), so a killed run leaves complete files or none. Reading never trusts a file: a result

@@ -177,9 +177,10 @@ RunSummary run_local(const Family& f, const RunDir& run, const RunOptions& o) {
     co.stop = should_stop;
     co.cube_timeout_s = o.cube_timeout_s;
     co.scratch_dir = scratch;
-    if (o.keep_proofs) {
+    if (o.keep_proofs || f.keeps_lrat()) {  // a Coq family's LRAT proofs are always kept
       co.keep_dir = run.proofs_dir();
       co.keep_relative = "proofs";
+      co.keep_drat = o.keep_proofs;
     }
     co.worker = "t" + std::to_string(w);
     auto account = [&](const CubeResult& r) {

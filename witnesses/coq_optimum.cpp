@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <tuple>
+#include <vector>
 
 #include "encodings/synth/coq_cnf.hpp"
 #include "schedules/error.hpp"
@@ -19,6 +19,41 @@ std::string optimum_instance_name(const schedules::Schedule& s, bool free_alloca
   std::string out;
   for (char c : raw) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
   return free_allocation ? out + "_free" : out;
+}
+
+std::string coq_optimum_instance_text(const OptimumCoqInput& in, const std::string& lrat_modules,
+                                     const std::string& synth_modules) {
+  using encodings::synth::FreeAllocation;
+  const schedules::Schedule& s = *in.witness;
+  const bool free = in.allocation != FreeAllocation::None, sym = in.allocation == FreeAllocation::Symmetric;
+  const std::string t = std::to_string(s.num_steps());
+  std::ostringstream o;
+  o << "From Coq Require Import List NArith ZArith.\nFrom Schedcert Require Import Rules Checker.\n"
+    << "From Schedcert.lrat Require Import Cnf Lrat" << lrat_modules << ".\nFrom Schedcert.synth Require Import "
+    << synth_modules << ".\n"
+    << "Import ListNotations.\nOpen Scope N_scope.\n\n"
+    << "Definition net : network := " << encodings::synth::coq_network_term(s.network()) << ".\n"
+    << "Definition model : cmodel := " << encodings::synth::coq_model_term(s.model()) << ".\n";
+  if (free)
+    o << "Definition packet : N := " << s.problem().packet_items << ".\n\n"
+      << "(* The witness: " << s.num_transmissions() << " transmissions in " << t << " steps; its allocation is in its\n"
+      << "   problem's sources. *)\n";
+  else
+    o << "Definition prob : problem := " << encodings::synth::coq_problem_term(s.problem()) << ".\n\n"
+      << "(* The witness: " << s.num_transmissions() << " transmissions in " << t << " steps. *)\n";
+  o << "Definition sched : schedule := " << coq_schedule_term(s) << ".\n\n"
+    << "Lemma sched_ok : check sched = true.\nProof. vm_compute. reflexivity. Qed.\n\n";
+  if (free) o << "Lemma sched_free : free_witnessb sched = true.\nProof. vm_compute. reflexivity. Qed.\n\n";
+  o << "Lemma sched_len : length (s_steps sched) = " << t << "%nat.\nProof. vm_compute. reflexivity. Qed.\n\n"
+    << "Lemma sched_inst : s_net sched = net /\\ s_model sched = model /\\ "
+    << (free ? "bsize (s_prob sched) = packet" : "s_prob sched = prob") << ".\n"
+    << "Proof. vm_compute. repeat split. Qed.\n\n";
+  if (sym)
+    o << "(* The translations of the network: (perm, inv) per node a, perm mapping a to node 0. *)\n"
+      << "Definition auts : list (list N * list N) :=\n  " << encodings::synth::coq_translations_term(in.auts)
+      << ".\n\n"
+      << "Lemma auts_ok : transb net auts = true.\nProof. vm_compute. reflexivity. Qed.\n\n";
+  return o.str();
 }
 
 std::string optimum_coq_text(const OptimumCoqInput& in) {
@@ -46,20 +81,7 @@ std::string optimum_coq_text(const OptimumCoqInput& in) {
     o << "   Theorem optimum: the same without premise, the LRAT proof embedded and checked by vm_compute. *)\n";
   else
     o << "   (the LRAT proof is larger than --coq-lrat-max: no premise-free theorem in this file) *)\n";
-  o << "From Coq Require Import List NArith ZArith.\nFrom Schedcert Require Import Rules Checker.\n"
-    << "From Schedcert.lrat Require Import Cnf Lrat.\nFrom Schedcert.synth Require Import "
-       "SynthCnf.\n"
-    << "Import ListNotations.\nOpen Scope N_scope.\n\n"
-    << "Definition net : network := " << encodings::synth::coq_network_term(s.network()) << ".\n"
-    << "Definition model : cmodel := " << encodings::synth::coq_model_term(s.model()) << ".\n"
-    << "Definition prob : problem := " << encodings::synth::coq_problem_term(s.problem()) << ".\n\n"
-    << "(* The witness: " << s.num_transmissions() << " transmissions in " << t << " steps. *)\n"
-    << "Definition sched : schedule := " << coq_schedule_term(s) << ".\n\n"
-    << "Lemma sched_ok : check sched = true.\nProof. vm_compute. reflexivity. Qed.\n\n"
-    << "Lemma sched_len : length (s_steps sched) = " << t
-    << "%nat.\nProof. vm_compute. reflexivity. Qed.\n\n"
-    << "Lemma sched_inst : s_net sched = net /\\ s_model sched = model /\\ s_prob sched = prob.\n"
-    << "Proof. vm_compute. repeat split. Qed.\n\n"
+  o << coq_optimum_instance_text(in, "", "SynthCnf")
     << "Theorem optimum_from_lrat : forall steps, check_proof (" << inst << ") steps = true ->\n"
     << "  optimal_steps net model prob " << t << ".\n"
     << "Proof.\n  intros steps H. destruct sched_inst as [E1 [E2 E3]].\n"
@@ -72,7 +94,8 @@ std::string optimum_coq_text(const OptimumCoqInput& in) {
   return o.str();
 }
 
-std::string write_optimum_coq(const OptimumCoqInput& in, const std::string& dir, const std::string& coq_src) {
+std::string write_optimum_coq_file(const std::string& dir, const std::string& coq_src, const std::string& name,
+                                   const std::string& text, bool cubes) {
   namespace fs = std::filesystem;
   std::error_code ec;
   for (const char* sub : {"lrat", "synth"}) {
@@ -80,19 +103,27 @@ std::string write_optimum_coq(const OptimumCoqInput& in, const std::string& dir,
     if (ec) throw InputError("--coq: cannot create '" + dir + "': " + ec.message());
   }
   const fs::path src(coq_src);
-  for (auto [from, sub] : {std::tuple{"Rules.v", ""}, {"Checker.v", ""}, {"Completeness.v", ""},
-                           {"lrat/Cnf.v", "lrat"}, {"lrat/Lrat.v", "lrat"}, {"synth/SynthCnf.v", "synth"},
-                           {"synth/SynthFree.v", "synth"}, {"synth/SynthSym.v", "synth"}}) {
-    const fs::path to = fs::path(dir) / sub / fs::path(from).filename();
+  std::vector<const char*> files{"Rules.v", "Checker.v", "Completeness.v", "lrat/Cnf.v", "lrat/Lrat.v",
+                                 "synth/SynthCnf.v", "synth/SynthFree.v", "synth/SynthSym.v"};
+  if (cubes) files.insert(files.end(), {"lrat/Cubes.v", "synth/SynthCubes.v"});
+  for (const char* from : files) {
+    const fs::path to = fs::path(dir) / fs::path(from).parent_path() / fs::path(from).filename();
     fs::copy_file(src / from, to, fs::copy_options::overwrite_existing, ec);
     if (ec) throw InputError("--coq: cannot copy " + std::string(from) + " from '" + coq_src + "': " + ec.message());
   }
-  const std::string path = (fs::path(dir) / ("optimum_" + optimum_instance_name(*in.witness, in.allocation != encodings::synth::FreeAllocation::None) + ".v")).string();
-  const std::string text = optimum_coq_text(in);
+  const std::string path = (fs::path(dir) / (name + ".v")).string();
   std::ofstream f(path);
   if (!f) throw InputError("--coq: cannot write '" + path + "'");
   f << text;
   return path;
+}
+
+std::string write_optimum_coq(const OptimumCoqInput& in, const std::string& dir, const std::string& coq_src) {
+  const std::string text = optimum_coq_text(in);
+  return write_optimum_coq_file(
+      dir, coq_src,
+      "optimum_" + optimum_instance_name(*in.witness, in.allocation != encodings::synth::FreeAllocation::None), text,
+      false);
 }
 
 }  // namespace schedcert::witnesses

@@ -14,20 +14,22 @@ namespace schedcert::witnesses {
 namespace {
 
 // The LRAT proof as Coq definitions: chunks of kRefutationChunk proof lines
-// (refutation_0, refutation_1, ...) and `refutation`, their concatenation, with long deletion
+// (NAME_0, NAME_1, ...) and NAME, their concatenation, with long deletion
 // lines split. A list literal of some 10^5 elements overflows coqc's stack (measured: "Stack
 // overflow." on the 2 MB proof of Q3 shout-whisper free allocation, T = 13, whose first deletion
 // names about 10^5 clauses); the chunks keep every term shallow, and vm_compute evaluates the
 // concatenation.
 constexpr std::size_t kRefutationChunk = 2000;
 
-std::string coq_refutation_definitions(const std::string& lrat_text) {
+}  // namespace
+
+std::string coq_lrat_definitions(const std::string& lrat_text, const std::string& name) {
   std::istringstream in(lrat_text);
   std::ostringstream o, chunk;
   std::string line;
   std::size_t lines = 0, chunks = 0;
   auto flush = [&] {
-    o << "Definition refutation_" << chunks++ << " : list Lrat.step :=\n  " << lrat_coq_steps(chunk.str()) << ".\n";
+    o << "Definition " << name << "_" << chunks++ << " : list Lrat.step :=\n  " << lrat_coq_steps(chunk.str()) << ".\n";
     chunk.str("");
     lines = 0;
   };
@@ -58,18 +60,16 @@ std::string coq_refutation_definitions(const std::string& lrat_text) {
     add(line);
   }
   if (lines > 0 || chunks == 0) flush();
-  o << "Definition refutation : list Lrat.step :=\n  ";
-  for (std::size_t k = 0; k < chunks; ++k) o << (k ? " ++ " : "") << "refutation_" << k;
+  o << "Definition " << name << " : list Lrat.step :=\n  ";
+  for (std::size_t k = 0; k < chunks; ++k) o << (k ? " ++ " : "") << name << "_" << k;
   o << ".\n\n";
   return o.str();
 }
 
-}  // namespace
-
 std::string coq_closed_optimum_text(const std::string& lrat_text, const std::string& what, const std::string& inst,
                                     const std::string& conclusion) {
   return "\n(* The LRAT proof of \"" + what + ", checked here by vm_compute. *)\n" +
-         coq_refutation_definitions(lrat_text) + "Lemma refutation_ok : check_proof (" + inst +
+         coq_lrat_definitions(lrat_text, "refutation") + "Lemma refutation_ok : check_proof (" + inst +
          ") refutation = true.\nProof. vm_cast_no_check (eq_refl true). Qed.\n\n" + "Theorem optimum : " +
          conclusion + ".\nProof. exact (optimum_from_lrat refutation refutation_ok). Qed.\n\n" +
          "Print Assumptions optimum.\n";
@@ -117,26 +117,7 @@ std::string optimum_free_coq_text(const OptimumCoqInput& in) {
     o << "   Theorem optimum: the same without premise, the LRAT proof embedded and checked by vm_compute. *)\n";
   else
     o << "   (the LRAT proof is larger than --coq-lrat-max: no premise-free theorem in this file) *)\n";
-  o << "From Coq Require Import List NArith ZArith.\nFrom Schedcert Require Import Rules Checker.\n"
-    << "From Schedcert.lrat Require Import Cnf Lrat.\nFrom Schedcert.synth Require Import SynthCnf SynthFree"
-    << (sym ? " SynthSym" : "") << ".\n"
-    << "Import ListNotations.\nOpen Scope N_scope.\n\n"
-    << "Definition net : network := " << encodings::synth::coq_network_term(s.network()) << ".\n"
-    << "Definition model : cmodel := " << encodings::synth::coq_model_term(s.model()) << ".\n"
-    << "Definition packet : N := " << s.problem().packet_items << ".\n\n"
-    << "(* The witness: " << s.num_transmissions() << " transmissions in " << t << " steps; its allocation is in its\n"
-    << "   problem's sources. *)\n"
-    << "Definition sched : schedule := " << coq_schedule_term(s) << ".\n\n"
-    << "Lemma sched_ok : check sched = true.\nProof. vm_compute. reflexivity. Qed.\n\n"
-    << "Lemma sched_free : free_witnessb sched = true.\nProof. vm_compute. reflexivity. Qed.\n\n"
-    << "Lemma sched_len : length (s_steps sched) = " << t << "%nat.\nProof. vm_compute. reflexivity. Qed.\n\n"
-    << "Lemma sched_inst : s_net sched = net /\\ s_model sched = model /\\ bsize (s_prob sched) = packet.\n"
-    << "Proof. vm_compute. repeat split. Qed.\n\n";
-  if (sym)
-    o << "(* The translations of the network: (perm, inv) per node a, perm mapping a to node 0. *)\n"
-      << "Definition auts : list (list N * list N) :=\n  " << encodings::synth::coq_translations_term(in.auts)
-      << ".\n\n"
-      << "Lemma auts_ok : transb net auts = true.\nProof. vm_compute. reflexivity. Qed.\n\n";
+  o << coq_optimum_instance_text(in, "", sym ? "SynthCnf SynthFree SynthSym" : "SynthCnf SynthFree");
   o << "Theorem optimum_from_lrat : forall steps, check_proof (" << inst << ") steps = true ->\n"
     << "  optimal_free net model packet " << t << ".\n"
     << "Proof.\n  intros steps H. destruct sched_inst as [E1 [E2 E3]].\n";

@@ -35,6 +35,12 @@ std::optional<verifier::LeafBound> certified_leaf_bound(const schedules::Network
   return out;
 }
 
+std::uint64_t best_leaf_bound(const schedules::Network& net) {
+  const std::uint64_t degree = verifier::max_leaves_upper_bound(net);
+  const auto certified = certified_leaf_bound(net);
+  return certified ? std::min(certified->value, degree) : degree;
+}
+
 verifier::LowerBounds best_lower_bounds(const schedules::Network& net, schedules::Model model,
                                         const schedules::Problem& p) {
   // Only the exclusive models' arguments use the leaves; elsewhere no solver is run.

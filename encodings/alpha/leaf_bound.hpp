@@ -18,6 +18,10 @@ inline constexpr int kCertifiedAlphaMaxDim = 5;
 // stands). Computed once per d in a process.
 std::optional<verifier::LeafBound> certified_leaf_bound(const schedules::Network& net);
 
+// The smallest leaf bound known for net: certified_leaf_bound when there is one, otherwise the
+// degree count verifier::max_leaves_upper_bound (which holds for every network).
+std::uint64_t best_leaf_bound(const schedules::Network& net);
+
 // verifier::lower_bounds with certified_leaf_bound when it is smaller than the degree count and
 // the model's arguments use it (single-port half duplex, shout-whisper).
 verifier::LowerBounds best_lower_bounds(const schedules::Network& net, schedules::Model model,

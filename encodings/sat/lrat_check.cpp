@@ -257,18 +257,18 @@ std::string write_dimacs(const std::vector<Clause>& cnf, const std::string& path
 }
 
 UnsatCertificate certify_unsat(const std::vector<Clause>& cnf, const std::string& drat_path, const std::string& stem,
-                               const std::string& comment, bool keep_lrat) {
+                               const std::string& comment, bool keep_lrat, const LratRunner& runner) {
   const std::string sha = write_dimacs(cnf, stem + ".cnf", comment);
-  return certify_unsat_file(cnf, stem + ".cnf", sha, drat_path, stem + ".lrat", keep_lrat);
+  return certify_unsat_file(cnf, stem + ".cnf", sha, drat_path, stem + ".lrat", keep_lrat, runner);
 }
 
 UnsatCertificate certify_unsat_file(const std::vector<Clause>& cnf, const std::string& cnf_path,
                                     const std::string& cnf_sha256, const std::string& drat_path,
-                                    const std::string& lrat_path, bool keep_lrat) {
+                                    const std::string& lrat_path, bool keep_lrat, const LratRunner& runner) {
   UnsatCertificate c = check_drat_for_lrat(cnf, drat_path, lrat_path);
   c.cnf_path = cnf_path;
   std::error_code ec;
-  if (c.drat.verified) c.lrat = run_lrat_checker(c.cnf_path, c.lrat_path);
+  if (c.drat.verified) c.lrat = runner ? runner(c.cnf_path, c.lrat_path) : run_lrat_checker(c.cnf_path, c.lrat_path);
   else c.lrat.verdict = "not run: the DRAT proof did not check (" + c.drat.message + ")";
   if (!keep_lrat) std::filesystem::remove(c.lrat_path, ec);
   // The CNF the checker read must be the one the solver (and our DRAT checker) saw.

@@ -1,6 +1,7 @@
 // The verified half of an UNSAT certificate: runs `schedcert-lrat`, the LRAT checker proved
-// sound in Coq (coq/lrat/Lrat.v, theorem check_proof_sound: a CNF for which the checker accepts
-// a proof ending in the empty clause is unsatisfiable) and extracted to OCaml, on a DIMACS file
+// sound in Coq (coq/lrat/LratFast.v, theorem fcheck_proof_sound, since issue 27; before it
+// coq/lrat/Lrat.v, check_proof_sound, still `schedcert-lrat --slow`: a CNF for which the checker
+// accepts a proof ending in the empty clause is unsatisfiable) and extracted to OCaml, on a DIMACS file
 // and an LRAT proof, and reads its verdict and the SHA-256 of the CNF it states.
 // certify_unsat is the one call for "believe this UNSAT": CaDiCaL's DRAT proof is checked by our
 // forward checker (drat.hpp), which writes the LRAT proof with the hints it found, and the
@@ -16,6 +17,7 @@
 // the clauses its solver saw, and throws EnginesDisagree (exit 4) naming both hashes on a mismatch.
 #pragma once
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -76,6 +78,12 @@ LratVerdict run_lrat_alpha(int d, int level, const std::string& extras_path, con
 // compares it with the DIMACS file CNF clause by clause (cnf_comparison).
 LratVerdict run_lrat_synth(const std::string& spec_path, const std::string& lrat_path, const std::string& cnf_path);
 
+// A run of the verified checker on a CNF file and an LRAT proof. certify_unsat takes one so that
+// a caller whose checker regenerates the CNF (schedcert-lrat --synth with a cube or the coverage:
+// search/coq_cubes.hpp) runs that instead of the plain `schedcert-lrat CNF LRAT` (the default,
+// when empty). Either way the result goes through check_cnf_identity.
+using LratRunner = std::function<LratVerdict(const std::string& cnf_path, const std::string& lrat_path)>;
+
 struct UnsatCertificate {
   DratReport drat;            // our forward DRAT checker on the solver's proof (writes the LRAT)
   LratVerdict lrat;           // the verified checker on CNF + LRAT
@@ -94,7 +102,7 @@ struct UnsatCertificate {
 // find it RUP, so this is sound).
 UnsatCertificate certify_unsat(const std::vector<Clause>& cnf, const std::string& drat_path,
                                const std::string& stem, const std::string& comment = "",
-                               bool keep_lrat = true);
+                               bool keep_lrat = true, const LratRunner& runner = {});
 
 // The first half of certify_unsat_file: appends the empty clause to the DRAT file and checks
 // it against `cnf` with check_drat, writing the LRAT proof to lrat_path (drat, drat_cpu_seconds,
@@ -107,7 +115,8 @@ UnsatCertificate check_drat_for_lrat(const std::vector<Clause>& cnf, const std::
 // what the verified checker read (check_cnf_identity: EnginesDisagree on a mismatch).
 UnsatCertificate certify_unsat_file(const std::vector<Clause>& cnf, const std::string& cnf_path,
                                     const std::string& cnf_sha256, const std::string& drat_path,
-                                    const std::string& lrat_path, bool keep_lrat = true);
+                                    const std::string& lrat_path, bool keep_lrat = true,
+                                    const LratRunner& runner = {});
 
 // DIMACS text for a plain clause list ("p cnf V C", `comment` lines first).
 std::string render_dimacs(const std::vector<Clause>& cnf, const std::string& comment = "");

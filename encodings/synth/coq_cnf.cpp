@@ -16,13 +16,7 @@ using schedules::Problem;
 
 namespace {
 
-struct Layout {
-  long long n, I, T;
-  int h(long long t, long long i, long long v) const { return static_cast<int>((t * I + i) * n + v + 1); }
-  int s(long long t, long long i, long long u, long long v) const {
-    return static_cast<int>((T + 1) * I * n + ((t * I + i) * n + u) * n + v + 1);
-  }
-};
+using Layout = CoqCnfLayout;
 
 using Send = std::tuple<long long, Node, Node>;  // (item, from, to)
 
@@ -86,8 +80,7 @@ void append_symmetry(std::vector<sat::Clause>& out, const Layout& L, const Netwo
 
 }  // namespace
 
-std::vector<sat::Clause> synth_coq_cnf(const Network& net, Model m, const Problem& p, unsigned T,
-                                       const SynthCoqMutation& mutation, FreeAllocation alloc) {
+CoqCnfLayout coq_cnf_layout(const Network& net, const Problem& p, unsigned T, FreeAllocation alloc) {
   const bool free_allocation = alloc != FreeAllocation::None;
   if (net.has_graph()) throw InputError("--coq: networks with a graph factor are not in the verified path yet");
   const long long n = net.num_nodes();
@@ -95,10 +88,17 @@ std::vector<sat::Clause> synth_coq_cnf(const Network& net, Model m, const Proble
     throw InputError("--coq: the free allocation is for successive broadcasts only");
   // Free allocation (SynthFree.v): n items, one per node, whatever p.sources holds.
   const long long I = free_allocation ? n : static_cast<long long>(p.num_items(static_cast<std::uint64_t>(n)));
-  const Layout L{n, I, T};
   // The largest variable must fit a DIMACS int (and the driver's bounds).
   const long double top = static_cast<long double>(T + 1) * I * n + static_cast<long double>(T) * I * n * n;
   if (top >= 2e9L) throw InputError("--coq: the verified synthesis CNF would have more than 2^31 variables");
+  return CoqCnfLayout{n, I, T};
+}
+
+std::vector<sat::Clause> synth_coq_cnf(const Network& net, Model m, const Problem& p, unsigned T,
+                                       const SynthCoqMutation& mutation, FreeAllocation alloc) {
+  const bool free_allocation = alloc != FreeAllocation::None;
+  const Layout L = coq_cnf_layout(net, p, T, alloc);
+  const long long n = L.n, I = L.I;
   auto drop = [&](const char* rule) { return mutation.drop == rule; };
   auto origin = [&](long long i) { return static_cast<long long>(p.origin(static_cast<schedules::Item>(i), static_cast<std::uint64_t>(n))); };
   std::vector<Send> sends;

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "encodings/sat/drat.hpp"
+#include "encodings/sat/lrat_check.hpp"
 #include "schedules/model.hpp"
 #include "schedules/network.hpp"
 #include "schedules/problem.hpp"
@@ -62,6 +63,20 @@ std::vector<sat::Clause> synth_coq_cnf(const schedules::Network& net, schedules:
                                        const SynthCoqMutation& mutation = {},
                                        FreeAllocation alloc = FreeAllocation::None);
 
+// The variables of the CNF (SynthCnf.v's hidx and sidx; DIMACS variable = index + 1):
+// H(t, i, v) and S(t, i, u, v) over n nodes, I items (n with a free allocation) and T steps.
+struct CoqCnfLayout {
+  long long n = 0, I = 0, T = 0;
+  int h(long long t, long long i, long long v) const { return static_cast<int>((t * I + i) * n + v + 1); }
+  int s(long long t, long long i, long long u, long long v) const {
+    return static_cast<int>((T + 1) * I * n + ((t * I + i) * n + u) * n + v + 1);
+  }
+  int num_vars() const { return static_cast<int>((T + 1) * I * n + T * I * n * n); }
+};
+// Throws InputError as synth_coq_cnf does when the CNF would not fit.
+CoqCnfLayout coq_cnf_layout(const schedules::Network& net, const schedules::Problem& p, unsigned T,
+                            FreeAllocation alloc);
+
 // The instance for `schedcert-lrat --synth SPEC` (docs/lrat.md): lines "network K2 2 Ring 5 ...",
 // "model single-port-full", "problem KIND root R messages M packet B sources s0 s1 ...",
 // "steps T"; with the free allocation "problem successive-broadcast root R messages M packet B
@@ -79,6 +94,14 @@ std::string coq_generator_name(FreeAllocation alloc);
 std::string coq_network_term(const schedules::Network& net);
 std::string coq_model_term(schedules::Model m);
 std::string coq_problem_term(const schedules::Problem& p);
+
+// `schedcert-lrat --synth SPEC LRAT CNF` (regeneration by the extracted generator, comparison
+// with CNF, the LRAT check against the generated clauses), with the soft stack limit raised to
+// the hard one (the extracted generator is not tail-recursive: 3.2 M clauses overflow 8 MB).
+// Throws EnginesDisagree when the regenerated CNF is not CNF's clauses ("the CNFs differ"),
+// UnknownResult when the checker stopped before comparing. `generator`: coq_generator_name.
+sat::LratVerdict check_synth_coq(const std::string& spec_path, const std::string& lrat_path,
+                                 const std::string& cnf_path, const std::string& generator);
 
 struct SynthCoqRefutation {
   enum class Status { Refuted, Satisfiable, Unknown } status = Status::Unknown;

@@ -97,7 +97,7 @@ SynthesisRange synthesis_range(const Network& net, Model model, const SynthesisR
 
 void skip_phases(SynthesisOptions& so, const std::vector<std::string>& names,
                  const std::string& elsewhere) {
-  static const char* const known = "cayley, routes, bounds, slack, counts";
+  static const char* const known = "cayley, routes, bounds, slack, counts, cds";
   for (const std::string& n : names) {
     if (!elsewhere.empty())
       throw InputError("skipping phase '" + n + "': the phases (" + known +
@@ -112,6 +112,8 @@ void skip_phases(SynthesisOptions& so, const std::vector<std::string>& names,
       so.slack_rules = false;
     else if (n == "counts")
       so.count_rules = false;
+    else if (n == "cds")
+      so.cds_rules = false;
     else
       throw InputError("skip: '" + n + "' is not a phase (valid: " + known + ")");
   }

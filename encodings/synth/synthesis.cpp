@@ -160,11 +160,15 @@ sy::AllreduceEncoding::Flags allreduce_flags(const SynthesisOptions& o, bool nam
   return f;
 }
 
-sy::EncodeFlags flags(const SynthesisOptions& o, bool names) {
+// The sender-count rule's leaf bound (timeindexed.hpp): alpha(d) of Q_d when certified (both
+// proof checks passed), otherwise the degree count, which holds for every network.
+sy::EncodeFlags flags(const schedules::Network& net, const SynthesisOptions& o, bool names) {
   sy::EncodeFlags f;
   f.symmetry = o.symmetry_breaking;
   f.slack = o.slack_rules;
   f.counts = o.count_rules;
+  if (o.cds_rules) f.leaf_bound = alpha::best_leaf_bound(net);
+  f.lex_leader = o.lex_leader;
   f.keep_names = names;
   return f;
 }
@@ -201,7 +205,7 @@ SynthesisResult synthesize_impl(Run& run) {
             sy::AllreduceEncoding enc(topo, run.model, p, run.steps, allreduce_flags(run.opt, true));
             write_query(enc, run.opt.emit_smt2_path, query_header(run, enc.notes()));
           } else {
-            sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, flags(run.opt, true));
+            sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, flags(run.net, run.opt, true));
             write_query(enc, run.opt.emit_smt2_path, query_header(run, enc.notes()));
           }
           run.res.certificate += "; the exact query was written to " + run.opt.emit_smt2_path +
@@ -288,7 +292,7 @@ SynthesisResult synthesize_impl(Run& run) {
           run.note("routes query skipped: " + plan.hopeless);
           return false;
         }
-        sy::EncodeFlags f = flags(run.opt, false);
+        sy::EncodeFlags f = flags(run.net, run.opt, false);
         f.routes = &plan.routes;
         // The cut counts only slow this small job shop down (Q4 total exchange T = 8: 0.06 s
         // without, 0.9 s with); it can only find, so it needs no refutation power.
@@ -327,7 +331,7 @@ SynthesisResult synthesize_impl(Run& run) {
     sy::AllreduceEncoding enc(topo, run.model, p, run.steps, allreduce_flags(run.opt, emit));
     return exact(enc, run.opt.solver_logic == "auto" ? std::string("cadical") : run.opt.solver_logic);
   }
-  sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, flags(run.opt, emit));
+  sy::TimeIndexedEncoding enc(topo, run.model, p, run.steps, flags(run.net, run.opt, emit));
   return exact(enc, run.opt.solver_logic);
 }
 

@@ -53,6 +53,8 @@ struct SynthesisOptions {
   bool counting_bounds = true;         // phase 1 (off: every answer comes from the solver)
   bool slack_rules = true;             // implied capacity constraints in phase 4 (slack.hpp)
   bool count_rules = true;             // per-node reception counts per step in phase 4
+  bool cds_rules = true;               // sender counts of broadcast items in phase 4 (timeindexed.hpp)
+  bool lex_leader = false;             // phase 4: lex-leader over Aut(network) (lex_leader.hpp)
   bool bisect = false;                 // minimize_steps: binary search over T instead of upwards
   // Allreduce (allreduce.hpp): a packet carries the sender's current partial sum of each
   // chunk it names (true), or any contributions the sender holds (false: the verifier's rule).

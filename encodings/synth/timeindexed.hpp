@@ -26,6 +26,15 @@
 // would otherwise have to count by search (docs/synthesis.md, issue 19). The same counts across
 // the slab cuts of bounds.hpp (items in the complement of S, at most cap(S) crossing per
 // step) are part of the same flag: a node is the smallest cut.
+// Sender counts (EncodeFlags::leaf_bound, items every node needs): the nodes that send such an
+// item at least once are a connected dominating set (each other node's first reception comes
+// from one of them, and each of them other than the origin got the item from another), so the
+// tree of first receptions, whose internal nodes all send, has at least n - |senders| leaves:
+// at least n - L senders when L bounds the leaves of every spanning tree (alpha(d) of Q_d,
+// certified, or the degree count). This is the argument of the CDS step bound
+// (verifier/bounds.hpp); per item it tells the solver that the sends are tight when the bound
+// is (Q3 shout-whisper multinode broadcast at T = 11: every node sends 4 times and receives
+// 7 times, never idle). Implied by validity, so it cuts no schedule (docs/synthesis.md).
 // With EncodeFlags::routes the query is restricted to the routes phase's paths (routes.hpp).
 // Symmetry breaking: symmetry.hpp at the root (single-node problems), node 0 (multinode
 // problems) or the common source of a successive broadcast with a single source.
@@ -46,6 +55,13 @@ struct EncodeFlags {
   bool slack = true;        // slack.hpp
   bool counts = true;       // per-node reception counts per step (add_count_rules)
   bool cut_counts = true;   // with `counts`: the same across slab cuts (add_cut_count_rules)
+  // Sender counts of broadcast items (add_cds_rules): an upper bound L on the leaves of every
+  // spanning tree of the network (alpha; 0: the rule is off). The nodes that send an item that
+  // every node needs form a connected dominating set, so there are at least n - L of them.
+  std::uint64_t leaf_bound = 0;
+  // With `symmetry`: lex-leader constraints over the network's whole automorphism group
+  // (lex_leader.hpp) instead of the anchor rules of symmetry.hpp.
+  bool lex_leader = false;
   bool keep_names = false;  // readable variable names (for the SMT-LIB2 export)
   // Restricted to fixed routes (routes.hpp): no longer exact, so SAT only, and without
   // symmetry breaking (the routes are not invariant under the anchor's stabiliser).
@@ -72,6 +88,8 @@ class TimeIndexedEncoding {
   void add_slack_rules();
   void add_count_rules(bool cuts);
   void add_cut_count_rules();
+  void add_cds_rules(std::uint64_t leaf_bound);
+  void add_idle_rules(std::uint64_t relays_needed, const std::vector<Lit>& relay_sent);
 
   const Topology& topo_;
   schedules::Model model_;

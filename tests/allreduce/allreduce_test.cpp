@@ -17,6 +17,8 @@
 #include "verifier/native.hpp"
 #include "witnesses/coq_export.hpp"
 
+namespace schedcert_test_allreduce_allreduce_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 using schedcert::verifier::Rule;
@@ -399,3 +401,5 @@ TEST_CASE("allreduce: coq export writes it, shout-whisper synthesis and reversal
   CHECK(message([&] { transforms::reverse(rd); }).find("allreduce has no time-reversed") !=
         std::string::npos);
 }
+
+}  // namespace schedcert_test_allreduce_allreduce_test

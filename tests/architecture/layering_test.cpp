@@ -8,6 +8,8 @@
 #include <regex>
 #include <string>
 
+namespace schedcert_test_architecture_layering_test {
+
 namespace {
 
 // Lower numbers are lower layers; folders on one level are peers and may not include each other.
@@ -75,3 +77,5 @@ TEST_CASE("architecture: no library code sets Z3's own \"timeout\" parameter") {
   });
   CHECK(files > 100);
 }
+
+}  // namespace schedcert_test_architecture_layering_test

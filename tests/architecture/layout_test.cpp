@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+namespace schedcert_test_architecture_layout_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -101,3 +103,5 @@ TEST_CASE("layout: folder = namespace in encodings/<sub>/, schedules/io/ and sch
     check_namespace(repository() / "schedules" / sub, std::string("schedcert::schedules::") + sub);
   }
 }
+
+}  // namespace schedcert_test_architecture_layout_test

@@ -3,6 +3,8 @@
 
 #include "schedules/constructions/bertsekas1991/appendix.hpp"
 
+namespace schedcert_test_bertsekas1991_appendix_test {
+
 namespace b = schedcert::schedules::constructions::bertsekas1991;
 
 TEST_CASE("bertsekas1991 Appendix: 2^d - 1 is not divisible by d, d = 2..64 (and beyond)") {
@@ -14,3 +16,5 @@ TEST_CASE("bertsekas1991 Appendix: 2^d - 1 is not divisible by d, d = 2..64 (and
   CHECK_FALSE(b::appendix_counterexample(64));
   CHECK_FALSE(b::appendix_counterexample(100000));
 }
+
+}  // namespace schedcert_test_bertsekas1991_appendix_test

@@ -8,6 +8,8 @@
 #include "verifier/native.hpp"
 #include "verifier/symmetric.hpp"
 
+namespace schedcert_test_bertsekas1991_mnb_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 namespace b = schedcert::schedules::constructions::bertsekas1991;
@@ -110,3 +112,5 @@ TEST_CASE("bertsekas1991 §2: the key observation check finds a broken numbering
   CHECK(f->parent == 0b010);
   CHECK(f->set == 1);
 }
+
+}  // namespace schedcert_test_bertsekas1991_mnb_test

@@ -6,6 +6,8 @@
 #include "verifier/native.hpp"
 #include "verifier/symmetric.hpp"
 
+namespace schedcert_test_bertsekas1991_registry_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 
@@ -39,3 +41,5 @@ TEST_CASE("bertsekas1991: registered constructions meet their claims, d = 1..6")
   }
   CHECK(count == 9);
 }
+
+}  // namespace schedcert_test_bertsekas1991_registry_test

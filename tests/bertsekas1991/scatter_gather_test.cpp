@@ -12,6 +12,8 @@
 #include "schedules/error.hpp"
 #include "verifier/native.hpp"
 
+namespace schedcert_test_bertsekas1991_scatter_gather_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 namespace b = schedcert::schedules::constructions::bertsekas1991;
@@ -81,3 +83,5 @@ TEST_CASE("bertsekas1991 §3: gather along the paths p(t, s), d = 1..8") {
     }
   }
 }
+
+}  // namespace schedcert_test_bertsekas1991_scatter_gather_test

@@ -15,6 +15,8 @@
 #include "schedules/registry.hpp"
 #include "verifier/native.hpp"
 
+namespace schedcert_test_bertsekas1991_smt_agreement_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 namespace fs = std::filesystem;
@@ -85,3 +87,5 @@ TEST_CASE("bertsekas1991: exported SMT-LIB2 at d = 3 is unsat for z3 and cvc5") 
   }
   fs::remove_all(dir);
 }
+
+}  // namespace schedcert_test_bertsekas1991_smt_agreement_test

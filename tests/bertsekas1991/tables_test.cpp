@@ -8,6 +8,8 @@
 
 #include "papers/bertsekas1991/tables.hpp"
 
+namespace schedcert_test_bertsekas1991_tables_test {
+
 using namespace schedcert::schedules;
 namespace b = schedcert::schedules::constructions::bertsekas1991;
 
@@ -62,3 +64,5 @@ TEST_CASE("bertsekas1991: Tables 1 and 2 benchmark" * doctest::skip()) {
   o.max_dim = env_int("SCHEDCERT_BERTSEKAS_MAX_DIM", 12);
   check_rows(b::bertsekas_tables(o), true);
 }
+
+}  // namespace schedcert_test_bertsekas1991_tables_test

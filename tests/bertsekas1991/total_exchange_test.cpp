@@ -7,6 +7,8 @@
 #include "verifier/native.hpp"
 #include "verifier/symmetric.hpp"
 
+namespace schedcert_test_bertsekas1991_total_exchange_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 namespace b = schedcert::schedules::constructions::bertsekas1991;
@@ -75,3 +77,5 @@ TEST_CASE("bertsekas1991 §4: the forwarding rules give the recursive schedule, 
   CHECK(b::first_difference(b::total_exchange(2, Model::AllPort),
                             b::total_exchange(2, Model::SinglePortFull)));
 }
+
+}  // namespace schedcert_test_bertsekas1991_total_exchange_test

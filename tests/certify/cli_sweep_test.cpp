@@ -9,6 +9,8 @@
 
 #include "../cli/run_cli.hpp"
 
+namespace schedcert_test_certify_cli_sweep_test {
+
 using schedcert::testing::run_cli;
 
 TEST_CASE("cli sweep: --help teaches the verdicts and exit codes") {
@@ -77,3 +79,5 @@ TEST_CASE("cli sweep: input errors exit 2 and name the field") {
   CHECK(r.code == 2);
   CHECK(r.out.find("--from-json") != std::string::npos);
 }
+
+}  // namespace schedcert_test_certify_cli_sweep_test

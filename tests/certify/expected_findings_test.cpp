@@ -13,6 +13,8 @@
 #include "witnesses/junit.hpp"
 #include "witnesses/report.hpp"
 
+namespace schedcert_test_certify_expected_findings_test {
+
 using namespace schedcert;
 using schedcert::testing::run_cli;
 
@@ -145,3 +147,5 @@ TEST_CASE("expected findings: certify --paper fragopoulou1995 with the documente
         std::string::npos);  // valid schedules (issue 29)
   CHECK(r.out.find("did not occur") == std::string::npos);
 }
+
+}  // namespace schedcert_test_certify_expected_findings_test

@@ -16,6 +16,8 @@
 #include "tests/cli/run_cli.hpp"
 #include "witnesses/report.hpp"
 
+namespace schedcert_test_certify_first_half_hour_test {
+
 using schedcert::testing::run_cli;
 namespace certify = schedcert::certify;
 namespace sc = schedcert::schedules;
@@ -212,3 +214,5 @@ TEST_CASE("issue 29 item 14: verify FILE --engine symmetric on generate's output
                    "fa-multinode-scatter (") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
+
+}  // namespace schedcert_test_certify_first_half_hour_test

@@ -22,6 +22,8 @@
 #include "verifier/native.hpp"
 #include "tests/cli/run_cli.hpp"
 
+namespace schedcert_test_certify_sweep_test {
+
 using namespace schedcert;
 using namespace schedcert::certify;
 
@@ -166,3 +168,5 @@ TEST_CASE("sweep: JSON output shape") {
   std::istringstream bad(R"({"format": "schedcert-optimality-sweep", "rows": [{"network": 3}]})");
   CHECK_THROWS_AS(read_sweep_json(bad, "bad.json"), InputError);
 }
+
+}  // namespace schedcert_test_certify_sweep_test

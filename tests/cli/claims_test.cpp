@@ -25,6 +25,8 @@
 
 #include "tests/cli/run_cli.hpp"
 
+namespace schedcert_test_cli_claims_test {
+
 namespace fs = std::filesystem;
 using schedcert::testing::run_shell;
 
@@ -248,3 +250,5 @@ TEST_CASE("claims: every claim word of the CLI is backed by a check that ran" * 
     require_backed(r, "check-unsat rejected");
   }
 }
+
+}  // namespace schedcert_test_cli_claims_test

@@ -10,6 +10,8 @@
 
 #include "tests/cli/run_cli.hpp"
 
+namespace schedcert_test_cli_cli_test {
+
 using schedcert::testing::run_cli;
 namespace fs = std::filesystem;
 
@@ -142,3 +144,5 @@ TEST_CASE("cli: certify --optimality proves optimal or finds a shorter verified 
   CHECK(r.out.find("optimality:    optimal") != std::string::npos);
   fs::remove_all(dir);
 }
+
+}  // namespace schedcert_test_cli_cli_test

@@ -12,6 +12,8 @@
 
 #include "run_cli.hpp"
 
+namespace schedcert_test_cli_cost_files_test {
+
 using schedcert::testing::run_cli;
 
 namespace {
@@ -158,3 +160,5 @@ TEST_CASE("cost files: the Ho-Johnsson mode without FILE is unchanged, and --hel
   CHECK(help.out.find("schedcert cost s.json ring.xml --size 1MiB,64MiB,1GiB") != std::string::npos);
   CHECK(help.out.find("schedcert cost --dim 4 --messages 64 --packet-items 8") != std::string::npos);
 }
+
+}  // namespace schedcert_test_cli_cost_files_test

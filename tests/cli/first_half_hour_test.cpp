@@ -10,6 +10,8 @@
 
 #include "tests/cli/run_cli.hpp"
 
+namespace schedcert_test_cli_first_half_hour_test {
+
 using schedcert::testing::run_cli;
 using schedcert::testing::run_shell;
 
@@ -148,3 +150,5 @@ TEST_CASE(
   expect("export coq " + dir + "/q1.json -o " + dir + "/q1.v", 0, "wrote " + dir + "/q1.v");
   std::filesystem::remove_all(dir);
 }
+
+}  // namespace schedcert_test_cli_first_half_hour_test

@@ -8,6 +8,8 @@
 
 #include "run_cli.hpp"
 
+namespace schedcert_test_cli_input_limit_test {
+
 using schedcert::testing::run_cli;
 using schedcert::testing::run_shell;
 
@@ -57,3 +59,5 @@ TEST_CASE("input limit: --max-input-bytes before or after the command, for files
   CHECK(ci.code == 2);
   CHECK(ci.out.find("more than --max-input-bytes = 10 bytes") != std::string::npos);
 }
+
+}  // namespace schedcert_test_cli_input_limit_test

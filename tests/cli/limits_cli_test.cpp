@@ -14,6 +14,8 @@
 
 #include "tests/cli/run_cli.hpp"
 
+namespace schedcert_test_cli_limits_cli_test {
+
 using schedcert::testing::CliResult;
 using schedcert::testing::run_cli;
 
@@ -199,3 +201,5 @@ TEST_CASE("limits: ci --timeout reports the jobs after the deadline as not run (
   expect_unknown_in_time("ci " + manifest + " --timeout 3", 3, {"not run: the command's --timeout budget ran out"});
   std::remove(manifest.c_str());
 }
+
+}  // namespace schedcert_test_cli_limits_cli_test

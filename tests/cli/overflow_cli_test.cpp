@@ -11,6 +11,8 @@
 
 #include "run_cli.hpp"
 
+namespace schedcert_test_cli_overflow_cli_test {
+
 namespace fs = std::filesystem;
 using schedcert::testing::run_cli;
 
@@ -71,3 +73,5 @@ TEST_CASE("overflow: the N x N x M = 2^64 files exit 2 in every command that rea
   check_refused("ci '" + manifest.string() + "'", q31_items);
   fs::remove_all(dir);
 }
+
+}  // namespace schedcert_test_cli_overflow_cli_test

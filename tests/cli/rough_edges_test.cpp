@@ -10,6 +10,8 @@
 
 #include "tests/cli/run_cli.hpp"
 
+namespace schedcert_test_cli_rough_edges_test {
+
 using schedcert::testing::run_cli;
 
 namespace {
@@ -175,3 +177,5 @@ TEST_CASE("rough edges: synthesize runs issue 19's exact mode from the command l
          "successive broadcasts do not run it");
   expect("synthesize -n dgx1 -p multinode-broadcast --messages 1 --sccl --no-cayley -q", 2, "--sccl do not run it");
 }
+
+}  // namespace schedcert_test_cli_rough_edges_test

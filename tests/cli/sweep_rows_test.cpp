@@ -11,6 +11,8 @@
 
 #include "tests/cli/run_cli.hpp"
 
+namespace schedcert_test_cli_sweep_rows_test {
+
 using schedcert::testing::run_cli;
 
 namespace {
@@ -67,3 +69,5 @@ TEST_CASE("sweep rows: C3^2 total exchange, shout-whisper and single-port-half, 
     CHECK(has(r.out, "T = 27: found"));
   }
 }
+
+}  // namespace schedcert_test_cli_sweep_rows_test

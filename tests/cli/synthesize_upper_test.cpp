@@ -15,6 +15,8 @@
 
 #include "tests/cli/run_cli.hpp"
 
+namespace schedcert_test_cli_synthesize_upper_test {
+
 namespace fs = std::filesystem;
 using schedcert::testing::run_cli;
 
@@ -103,3 +105,5 @@ TEST_CASE("synthesize --bisect: a schedule found before an unknown T is reported
   CHECK(v.code == 0);
   fs::remove(out);
 }
+
+}  // namespace schedcert_test_cli_synthesize_upper_test

@@ -18,6 +18,8 @@
 #include "encodings/sat/drat.hpp"
 #include "verifier/bounds.hpp"
 
+namespace schedcert_test_desprez1993_alpha_test {
+
 using namespace schedcert;
 using namespace schedcert::encodings::alpha;
 using namespace schedcert::encodings::sat;
@@ -159,3 +161,5 @@ TEST_CASE("alpha: --no-proof-check says so in the certificate") {
     CHECK(r.certificate.find("not certified") != std::string::npos);
   }
 }
+
+}  // namespace schedcert_test_desprez1993_alpha_test

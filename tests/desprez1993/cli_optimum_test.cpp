@@ -12,6 +12,8 @@
 #include "tests/cli/run_cli.hpp"
 #include "verifier/native.hpp"
 
+namespace schedcert_test_desprez1993_cli_optimum_test {
+
 using schedcert::testing::run_cli;
 
 namespace {
@@ -73,3 +75,5 @@ TEST_CASE("cli synthesize successive-broadcast: unknown, help and input errors")
   CHECK(r.code != 0);
   CHECK(has(r.out, "hypercube"));
 }
+
+}  // namespace schedcert_test_desprez1993_cli_optimum_test

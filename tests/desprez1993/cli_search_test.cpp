@@ -11,6 +11,8 @@
 #include "encodings/sat/drat.hpp"
 #include "tests/cli/run_cli.hpp"
 
+namespace schedcert_test_desprez1993_cli_search_test {
+
 using schedcert::testing::run_cli;
 
 TEST_CASE("cli search alpha: certified d = 4, gap on a tiny budget for d = 6") {
@@ -71,3 +73,5 @@ TEST_CASE("cli search alpha: an unchecked UNSAT is never certified (--no-proof-c
   }
   std::filesystem::remove(json);
 }
+
+}  // namespace schedcert_test_desprez1993_cli_search_test

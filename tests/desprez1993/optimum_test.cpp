@@ -15,6 +15,8 @@
 #include "schedules/error.hpp"
 #include "verifier/native.hpp"
 
+namespace schedcert_test_desprez1993_optimum_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 using namespace schedcert::encodings::synth;
@@ -122,3 +124,5 @@ TEST_CASE("successive optimum: bad fixed allocations are input errors") {
   o.fixed_sources = {0, 1};
   CHECK_THROWS_AS(synthesize_successive(net, Model::ShoutWhisper, 6, o), InputError);
 }
+
+}  // namespace schedcert_test_desprez1993_optimum_test

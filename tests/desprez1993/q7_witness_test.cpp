@@ -17,6 +17,8 @@
 #include "encodings/alpha/alpha.hpp"
 #include "tests/cli/run_cli.hpp"
 
+namespace schedcert_test_desprez1993_q7_witness_test {
+
 namespace fs = std::filesystem;
 
 TEST_CASE("alpha(7) >= 100: the committed witness, re-checked natively and by coqc") {
@@ -73,3 +75,5 @@ TEST_CASE("alpha(7) >= 100: the committed witness, re-checked natively and by co
   CHECK(schedcert::testing::run_shell(coqc + "alpha_7_bad.v 2>&1").code != 0);
   fs::remove_all(dir);
 }
+
+}  // namespace schedcert_test_desprez1993_q7_witness_test

@@ -8,6 +8,8 @@
 #include "schedules/registry.hpp"
 #include "verifier/native.hpp"
 
+namespace schedcert_test_desprez1993_successive_broadcast_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 namespace dz = schedcert::schedules::constructions::desprez1993;
@@ -73,3 +75,5 @@ TEST_CASE("desprez1993: bad parameters are reported") {
   p.model = Model::AllPort;
   CHECK_THROWS_AS(generate(c, p), InputError);
 }
+
+}  // namespace schedcert_test_desprez1993_successive_broadcast_test

@@ -8,6 +8,8 @@
 #include "schedules/constructions/dimakopoulos1998/factor_te.hpp"
 #include "tests/dimakopoulos1998/dd_test_util.hpp"
 
+namespace schedcert_test_dimakopoulos1998_a1_test {
+
 using namespace dd_test;
 namespace dd = schedcert::schedules::constructions::dimakopoulos1998;
 
@@ -105,3 +107,5 @@ TEST_CASE("dimakopoulos1998 A1: all-port extension and M > 1") {
   CHECK(dd::corollary3_formula(Network::parse("C5xC5"), Model::SinglePortFull) ==
         "n sum T_i/|V_i| = 25 (6/5 + 6/5) = 60");
 }
+
+}  // namespace schedcert_test_dimakopoulos1998_a1_test

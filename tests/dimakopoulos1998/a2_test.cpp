@@ -8,6 +8,8 @@
 #include "schedules/constructions/dimakopoulos1998/factor_te.hpp"
 #include "tests/dimakopoulos1998/dd_test_util.hpp"
 
+namespace schedcert_test_dimakopoulos1998_a2_test {
+
 using namespace dd_test;
 namespace dd = schedcert::schedules::constructions::dimakopoulos1998;
 
@@ -145,3 +147,5 @@ TEST_CASE("dimakopoulos1998 A2: sets (7) and (8) measured on the schedule") {
     CHECK(printed_8_ever_differs);
   }
 }
+
+}  // namespace schedcert_test_dimakopoulos1998_a2_test

@@ -6,6 +6,8 @@
 
 #include "tests/dimakopoulos1998/dd_test_util.hpp"
 
+namespace schedcert_test_dimakopoulos1998_factor_te_test {
+
 using namespace dd_test;
 namespace dd = schedcert::schedules::constructions::dimakopoulos1998;
 
@@ -90,3 +92,5 @@ TEST_CASE("dimakopoulos1998 per-dimension: only the two port models are built") 
   CHECK_THROWS_AS(dd::factor_te_steps(Network::parse("C5").factors()[0], Model::ShoutWhisper),
                   schedcert::InputError);
 }
+
+}  // namespace schedcert_test_dimakopoulos1998_factor_te_test

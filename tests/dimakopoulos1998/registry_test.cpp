@@ -7,6 +7,8 @@
 #include "certify/check.hpp"
 #include "tests/dimakopoulos1998/dd_test_util.hpp"
 
+namespace schedcert_test_dimakopoulos1998_registry_test {
+
 using namespace dd_test;
 
 namespace {
@@ -110,3 +112,5 @@ TEST_CASE("dimakopoulos1998 registry: bad parameters are InputErrors naming the 
   p.model = Model::SinglePortFull;
   CHECK(msg(a1, p).rfind("--network: give a network", 0) == 0);
 }
+
+}  // namespace schedcert_test_dimakopoulos1998_registry_test

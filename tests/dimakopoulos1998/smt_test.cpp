@@ -11,6 +11,8 @@
 #include "schedules/constructions/dimakopoulos1998/factor_te.hpp"
 #include "tests/dimakopoulos1998/dd_test_util.hpp"
 
+namespace schedcert_test_dimakopoulos1998_smt_test {
+
 using namespace dd_test;
 namespace dd = schedcert::schedules::constructions::dimakopoulos1998;
 
@@ -77,3 +79,5 @@ TEST_CASE("dimakopoulos1998 Z3: single-port paths P3, P4 cannot beat the per-dim
     CHECK(as_bound(net) < t);
   }
 }
+
+}  // namespace schedcert_test_dimakopoulos1998_smt_test

@@ -12,6 +12,8 @@
 #include "schedules/constructions/dimakopoulos1998/factor_te.hpp"
 #include "tests/dimakopoulos1998/dd_test_util.hpp"
 
+namespace schedcert_test_dimakopoulos1998_table_test {
+
 using namespace dd_test;
 namespace dd = schedcert::schedules::constructions::dimakopoulos1998;
 
@@ -74,3 +76,5 @@ TEST_CASE("dimakopoulos1998 table: bad entries are InputErrors") {
   CHECK_THROWS_AS(dd::table_row({"dimakopoulos-a2", "C5", Model::SinglePortFull}),
                   schedcert::InputError);
 }
+
+}  // namespace schedcert_test_dimakopoulos1998_table_test

@@ -15,6 +15,8 @@
 #include "encodings/sat/lrat_check.hpp"
 #include "tests/cli/run_cli.hpp"
 
+namespace schedcert_test_encodings_alpha_cnf_coq_test {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -132,3 +134,5 @@ TEST_CASE("alpha cnf coq: a tampered cut, a bound outside the counter and bad ar
   }
   CHECK(run("q 3\n").code == 2);
 }
+
+}  // namespace schedcert_test_encodings_alpha_cnf_coq_test

@@ -10,6 +10,8 @@
 
 #include "../cli/run_cli.hpp"
 
+namespace schedcert_test_encodings_cli_search_tree_test {
+
 using schedcert::testing::run_cli;
 
 namespace {
@@ -76,3 +78,5 @@ TEST_CASE("cli search tree: infeasible constraints exit 1, bad input exits 2") {
   CHECK(r.code == 2);
   CHECK(has(r.out, "not a single-node broadcast or scatter"));
 }
+
+}  // namespace schedcert_test_encodings_cli_search_tree_test

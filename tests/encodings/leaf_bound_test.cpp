@@ -9,6 +9,8 @@
 #include "encodings/alpha/leaf_bound.hpp"
 #include "encodings/synth/successive.hpp"
 
+namespace schedcert_test_encodings_leaf_bound_test {
+
 using namespace schedcert;
 using schedules::Model;
 using schedules::Network;
@@ -48,3 +50,5 @@ TEST_CASE("certified leaf bound: Desprez Prop. 2 for Q5 with a free allocation i
   CHECK(b.steps == 2 * 32 - 22 - 1);
   CHECK(b.argument.find("certified") != std::string::npos);
 }
+
+}  // namespace schedcert_test_encodings_leaf_bound_test

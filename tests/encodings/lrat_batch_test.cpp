@@ -19,6 +19,8 @@
 #include "tests/cli/run_cli.hpp"
 #include "tests/encodings/cnf_families.hpp"
 
+namespace schedcert_test_encodings_lrat_batch_test {
+
 using namespace schedcert::encodings::sat;
 namespace fs = std::filesystem;
 
@@ -206,3 +208,5 @@ TEST_CASE("lrat batch: the batch CNF is unsatisfiable exactly when every member 
     CHECK((solve(g.clauses) == SatAnswer::Unsat) == all_unsat);
   }
 }
+
+}  // namespace schedcert_test_encodings_lrat_batch_test

@@ -14,6 +14,8 @@
 #include "encodings/sat/backend.hpp"
 #include "tests/encodings/cnf_families.hpp"
 
+namespace schedcert_test_encodings_lrat_check_test {
+
 using namespace schedcert::encodings::sat;
 namespace fs = std::filesystem;
 using schedcert::test::pigeonhole;
@@ -129,3 +131,5 @@ TEST_CASE("lrat: CaDiCaL's pigeonhole proof via our DRAT checker / tampered LRAT
   write_dimacs(weak, (t.p / "weak.cnf").string());
   CHECK_FALSE(run_lrat_checker((t.p / "weak.cnf").string(), cert.lrat_path).verified);
 }
+
+}  // namespace schedcert_test_encodings_lrat_check_test

@@ -16,6 +16,8 @@
 
 #include "tests/cli/run_cli.hpp"
 
+namespace schedcert_test_encodings_lrat_coq_test {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -93,3 +95,5 @@ TEST_CASE("lrat coq: check_proof_sound, tree_cds, alpha_exact, alpha_from_lrat w
   CHECK(schedcert::testing::run_shell("cd '" + dir.string() + "' && coqc -q -Q . Schedcert alpha_bad.v 2>&1").code != 0);
   fs::remove_all(dir);
 }
+
+}  // namespace schedcert_test_encodings_lrat_coq_test

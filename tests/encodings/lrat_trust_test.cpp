@@ -24,6 +24,8 @@
 #include "schedules/io/sha256.hpp"
 #include "tests/cli/run_cli.hpp"
 
+namespace schedcert_test_encodings_lrat_trust_test {
+
 using namespace schedcert::encodings::sat;
 namespace fs = std::filesystem;
 
@@ -234,3 +236,5 @@ TEST_CASE("lrat trust: the CNF the checker read must be the CNF the solver saw (
   CHECK(r.code == 0);
   CHECK(has(r.out, "CNF sha256 " + file_sha + ": the file read here is the file the checker read"));
 }
+
+}  // namespace schedcert_test_encodings_lrat_trust_test

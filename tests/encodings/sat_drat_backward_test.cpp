@@ -20,6 +20,8 @@
 #include "encodings/sat/drat_reader.hpp"
 #include "schedules/error.hpp"
 
+namespace schedcert_test_encodings_sat_drat_backward_test {
+
 using namespace schedcert::encodings::sat;
 namespace fs = std::filesystem;
 using schedcert::test::pigeonhole;
@@ -266,3 +268,5 @@ TEST_CASE("drat backward: the mode from SCHEDCERT_DRAT_CHECK") {
   CHECK(r.mode == "backward");
   if (old) ::setenv("SCHEDCERT_DRAT_CHECK", saved.c_str(), 1);
 }
+
+}  // namespace schedcert_test_encodings_sat_drat_backward_test

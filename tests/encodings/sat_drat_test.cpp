@@ -11,6 +11,8 @@
 #include "tests/encodings/cnf_families.hpp"
 #include "encodings/sat/drat.hpp"
 
+namespace schedcert_test_encodings_sat_drat_test {
+
 using namespace schedcert::encodings::sat;
 using schedcert::test::pigeonhole;
 
@@ -118,3 +120,5 @@ TEST_CASE("drat: CaDiCaL proofs of pigeonhole formulas are checked, and fail on 
   CHECK(check_drat_files((dir / "php.cnf").string(), proof).verified);
   std::filesystem::remove_all(dir);
 }
+
+}  // namespace schedcert_test_encodings_sat_drat_test

@@ -17,6 +17,8 @@
 #include "smt_test_schedules.hpp"
 #include "tests/cli/run_cli.hpp"
 
+namespace schedcert_test_encodings_smt_cli_recheck_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 
@@ -96,3 +98,5 @@ TEST_CASE("smt cli: z3 and cvc5 agree with verify_smt on the exported queries") 
   CHECK(sat >= 3);
   CHECK(unsat >= 3);
 }
+
+}  // namespace schedcert_test_encodings_smt_cli_recheck_test

@@ -11,6 +11,8 @@
 #include "encodings/synth/synthesis.hpp"
 #include "verifier/native.hpp"
 
+namespace schedcert_test_encodings_synth_allreduce_compose_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 using namespace schedcert::encodings::synth;
@@ -68,3 +70,5 @@ TEST_CASE("allreduce composition: other M, and the walk that decides whether it 
   CHECK(*r.optimum == 4);
   CHECK(r.below.status == SynthesisStatus::Impossible);
 }
+
+}  // namespace schedcert_test_encodings_synth_allreduce_compose_test

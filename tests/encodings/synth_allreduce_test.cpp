@@ -14,6 +14,8 @@
 #include "schedules/error.hpp"
 #include "verifier/native.hpp"
 
+namespace schedcert_test_encodings_synth_allreduce_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 using namespace schedcert::encodings::synth;
@@ -156,3 +158,5 @@ TEST_CASE("allreduce synthesis: the command line, both readings on C5") {
   CHECK(any.out.find("optimum: 2 steps") != std::string::npos);
   CHECK(schedcert::testing::run_cli("synthesize -n C5 -m shout-whisper -p allreduce -q").code == 2);
 }
+
+}  // namespace schedcert_test_encodings_synth_allreduce_test

@@ -21,6 +21,8 @@
 #include "encodings/synth/coq_cnf.hpp"
 #include "schedules/disagree.hpp"
 
+namespace schedcert_test_encodings_synth_coq_free_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -157,3 +159,5 @@ TEST_CASE("synth coq free: Q3 shout-whisper free allocation, optimum 14, closed 
           doctest::test_suite("slow")) {
   check_free_theorem("Q3", 14, false);
 }
+
+}  // namespace schedcert_test_encodings_synth_coq_free_test

@@ -18,6 +18,8 @@
 #include "encodings/synth/coq_translations.hpp"
 #include "schedules/disagree.hpp"
 
+namespace schedcert_test_encodings_synth_coq_sym_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -135,3 +137,5 @@ TEST_CASE("synth coq sym: an encoder without the unit or the early units is caug
   }
   fs::remove_all(dir);
 }
+
+}  // namespace schedcert_test_encodings_synth_coq_sym_test

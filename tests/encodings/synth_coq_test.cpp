@@ -17,6 +17,8 @@
 #include "encodings/synth/coq_cnf.hpp"
 #include "schedules/disagree.hpp"
 
+namespace schedcert_test_encodings_synth_coq_test {
+
 namespace {
 
 using schedcert::encodings::synth::SynthCoqRefutation;
@@ -128,3 +130,5 @@ TEST_CASE("synth coq: coq/synth has no Admitted, admit, Axiom, Parameter or Conj
   }
   CHECK(files >= 1);
 }
+
+}  // namespace schedcert_test_encodings_synth_coq_test

@@ -12,6 +12,8 @@
 #include "encodings/synth/synthesis.hpp"
 #include "verifier/native.hpp"
 
+namespace schedcert_test_encodings_synth_counts_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 using namespace schedcert::encodings::synth;
@@ -127,3 +129,5 @@ TEST_CASE("synthesis counts: the slab-cut counts refute Q4 total exchange in 7 s
   CHECK(r.certificate.find("cut-count rules") != std::string::npos);
   CHECK(r.certificate.find("VERIFIED UNSAT") != std::string::npos);
 }
+
+}  // namespace schedcert_test_encodings_synth_counts_test

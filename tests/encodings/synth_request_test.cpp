@@ -6,6 +6,8 @@
 
 #include "schedules/error.hpp"
 
+namespace schedcert_test_encodings_synth_request_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 using namespace schedcert::encodings::synth;
@@ -65,3 +67,5 @@ TEST_CASE("synth request: the walk runs from the lower bound to max_steps or bou
   CHECK(s.hi == s.lo + 64);
   CHECK(s.bound == s.lo);
 }
+
+}  // namespace schedcert_test_encodings_synth_request_test

@@ -10,6 +10,8 @@
 #include "encodings/synth/synthesis.hpp"
 #include "verifier/native.hpp"
 
+namespace schedcert_test_encodings_synth_routes_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 using namespace schedcert::encodings::synth;
@@ -105,3 +107,5 @@ TEST_CASE("routes: exact mode finds the T = 8 total exchanges on Q4 and C4xC4 (i
     CHECK(r.stats.find("exact query") == std::string::npos);  // answered before phase 4
   }
 }
+
+}  // namespace schedcert_test_encodings_synth_routes_test

@@ -10,6 +10,8 @@
 #include "schedules/error.hpp"
 #include "verifier/native.hpp"
 
+namespace schedcert_test_encodings_synth_sccl_test {
+
 using namespace schedcert;
 using namespace schedcert::encodings::synth;
 using schedules::Model;
@@ -195,3 +197,5 @@ TEST_CASE("sccl: the command line decides one (S, R) and searches the least S") 
   CHECK(bad.code == 2);
   CHECK(bad.out.find("--sccl-steps needs --steps R") != std::string::npos);
 }
+
+}  // namespace schedcert_test_encodings_synth_sccl_test

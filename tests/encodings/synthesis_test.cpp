@@ -16,6 +16,8 @@
 #include "schedules/error.hpp"
 #include "verifier/native.hpp"
 
+namespace schedcert_test_encodings_synthesis_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 using namespace schedcert::encodings::synth;
@@ -392,3 +394,5 @@ TEST_CASE("synthesis: input errors name the field") {
   CHECK_THROWS_AS(synthesize(Network::parse("Q2"), MLA, make(K::Broadcast, 1, 1, 9), 2, opts()),
                   InputError);
 }
+
+}  // namespace schedcert_test_encodings_synthesis_test

@@ -18,6 +18,8 @@
 #include "schedules/error.hpp"
 #include "tests/cli/run_cli.hpp"
 
+namespace schedcert_test_encodings_tree_search_test {
+
 using namespace schedcert;
 using namespace schedcert::encodings::tree;
 
@@ -208,3 +210,5 @@ TEST_CASE("symmetry breaking changes no optimum (rings, K_n, K2 factors, constra
     CHECK(on.best->root == c.root);
   }
 }
+
+}  // namespace schedcert_test_encodings_tree_search_test

@@ -15,6 +15,8 @@
 
 #include "encodings/smt/z3_interrupts.hpp"
 
+namespace schedcert_test_encodings_z3_deadline_test {
+
 using schedcert::encodings::smt::Z3Deadline;
 
 namespace {
@@ -128,3 +130,5 @@ TEST_CASE("z3 deadline: fork while other threads run limited Z3 queries neither 
   CHECK(forked == 60);
   CHECK(rounds.load() > 0);
 }
+
+}  // namespace schedcert_test_encodings_z3_deadline_test

@@ -6,6 +6,8 @@
 
 #include "schedules/constructions/fragopoulou1995/bsg_checks.hpp"
 
+namespace schedcert_test_fragopoulou1995_bsg_test {
+
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::constructions::fragopoulou1995;
 
@@ -56,3 +58,5 @@ TEST_CASE("fa1995 BSG: property summaries on MT_{3,3}") {
     if (r.property == "t0-tree") CHECK(r.detail == "6 leaders");
   }
 }
+
+}  // namespace schedcert_test_fragopoulou1995_bsg_test

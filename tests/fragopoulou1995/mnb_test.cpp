@@ -11,6 +11,8 @@
 #include "verifier/native.hpp"
 #include "verifier/symmetric.hpp"
 
+namespace schedcert_test_fragopoulou1995_mnb_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::constructions::fragopoulou1995;
@@ -119,3 +121,5 @@ TEST_CASE("fa1995 mnb: variants and messages are checked") {
   CHECK_THROWS_WITH_AS(mnb_root_broadcast(Bsg{Torus(2, 3)}, 0, MnbVariant::Paper),
                        "--messages: M must be at least 1", InputError);
 }
+
+}  // namespace schedcert_test_fragopoulou1995_mnb_test

@@ -13,6 +13,8 @@
 #include "verifier/native.hpp"
 #include "verifier/symmetric.hpp"
 
+namespace schedcert_test_fragopoulou1995_multinode_scatter_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::constructions::fragopoulou1995;
@@ -109,3 +111,5 @@ TEST_CASE("fa1995 multinode scatter: variants are named") {
                        "--variant: 'x' is not a multinode scattering variant (paper, greedy)",
                        InputError);
 }
+
+}  // namespace schedcert_test_fragopoulou1995_multinode_scatter_test

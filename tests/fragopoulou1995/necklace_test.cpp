@@ -7,6 +7,8 @@
 
 #include <set>
 
+namespace schedcert_test_fragopoulou1995_necklace_test {
+
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::constructions::fragopoulou1995;
 
@@ -71,3 +73,5 @@ TEST_CASE("fa1995 necklaces: properties 1-3 for n <= 4, odd k <= 9") {
       CHECK(seen.size() == t.size());  // the necklaces partition the nodes
     }
 }
+
+}  // namespace schedcert_test_fragopoulou1995_necklace_test

@@ -8,6 +8,8 @@
 #include "papers/fragopoulou1995/table.hpp"
 #include "schedules/error.hpp"
 
+namespace schedcert_test_fragopoulou1995_registry_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 namespace fa = schedcert::schedules::constructions::fragopoulou1995;
@@ -109,3 +111,5 @@ TEST_CASE("fa1995 table: rows, findings and the repairing variants") {
   CHECK_THROWS_WITH_AS(fa::fragopoulou1995_table(o), "--messages: M must be at least 1",
                        InputError);
 }
+
+}  // namespace schedcert_test_fragopoulou1995_registry_test

@@ -7,6 +7,8 @@
 
 #include "schedules/constructions/fragopoulou1995/bsg.hpp"
 
+namespace schedcert_test_fragopoulou1995_routing_test {
+
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::constructions::fragopoulou1995;
 
@@ -36,3 +38,5 @@ TEST_CASE("fa1995 routing: the literal reading leaves T_0 on MT_{3,3}") {
   CHECK(literal_route(t, 0, 0, dst) == t.parse_label("002"));
   CHECK_FALSE(g.is_leader(t.parse_label("002")));  // 002 is in T_2, not T_0
 }
+
+}  // namespace schedcert_test_fragopoulou1995_routing_test

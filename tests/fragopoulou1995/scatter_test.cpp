@@ -12,6 +12,8 @@
 #include "schedules/error.hpp"
 #include "verifier/native.hpp"
 
+namespace schedcert_test_fragopoulou1995_scatter_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::constructions::fragopoulou1995;
@@ -80,3 +82,5 @@ TEST_CASE("fa1995 scatter: farthest table entries leave first") {
   for (std::size_t i = s.step_begin(0); i < s.step_end(0); ++i)
     CHECK(g.torus().distance(static_cast<Node>(s.packet(i)[0])) == g.torus().network().diameter());
 }
+
+}  // namespace schedcert_test_fragopoulou1995_scatter_test

@@ -8,6 +8,8 @@
 
 #include "schedules/error.hpp"
 
+namespace schedcert_test_fragopoulou1995_torus_test {
+
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::constructions::fragopoulou1995;
 
@@ -126,3 +128,5 @@ TEST_CASE("fa1995 torus: the generator of an edge is its dimension and direction
   CHECK(t.generator(t.parse_label("40"), t.parse_label("00")) == Generator{1, 1});
   CHECK_THROWS_AS(t.generator(0, t.parse_label("11")), schedcert::InputError);
 }
+
+}  // namespace schedcert_test_fragopoulou1995_torus_test

@@ -9,6 +9,8 @@
 #include "tests/fuzz/huge_sizes.hpp"
 #include "verifier/bounds.hpp"
 
+namespace schedcert_test_fuzz_huge_sizes_test {
+
 namespace {
 
 struct Rng {
@@ -73,3 +75,5 @@ TEST_CASE("huge sizes: item counts are exact or refused, never wrapped") {
     }
   }
 }
+
+}  // namespace schedcert_test_fuzz_huge_sizes_test

@@ -14,6 +14,8 @@
 #include "schedules/problem.hpp"
 #include "schedules/io/schedule_json.hpp"
 
+namespace schedcert_test_fuzz_regressions_test {
+
 TEST_CASE("fuzz regressions: every saved input loads or is an InputError") {
   namespace fs = std::filesystem;
   const fs::path dir = fs::path(SCHEDCERT_TEST_DIR) / "fuzz" / "regressions";
@@ -46,3 +48,5 @@ TEST_CASE("fuzz regressions: every saved input loads or is an InputError") {
   MESSAGE("fuzz regressions: " << files << " files, " << loaded << " load, " << rejected << " rejected");
   CHECK(files == loaded + rejected);
 }
+
+}  // namespace schedcert_test_fuzz_regressions_test

@@ -10,6 +10,8 @@
 #include "schedules/error.hpp"
 #include "verifier/native.hpp"
 
+namespace schedcert_test_hojohnsson1986_broadcast_test {
+
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::constructions::hojohnsson1986;
 using schedcert::verifier::verify_native;
@@ -129,3 +131,5 @@ TEST_CASE("hj1986 Tables 1 and 2: propagation delays and cycles per packet, meas
     }
   }
 }
+
+}  // namespace schedcert_test_hojohnsson1986_broadcast_test

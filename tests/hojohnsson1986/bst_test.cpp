@@ -8,6 +8,8 @@
 #include "schedules/constructions/hojohnsson1986/bst_tree.hpp"
 #include "schedules/constructions/hojohnsson1986/paper_checks.hpp"
 
+namespace schedcert_test_hojohnsson1986_bst_test {
+
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::constructions::hojohnsson1986;
 
@@ -102,3 +104,5 @@ TEST_CASE("hj1986: all structural checks of the paper in one call, and Table 5 p
   CHECK(t.find("   2          2           1.50    1.33") != std::string::npos);
   CHECK(t.find("   4          5           3.75    1.33") != std::string::npos);
 }
+
+}  // namespace schedcert_test_hojohnsson1986_bst_test

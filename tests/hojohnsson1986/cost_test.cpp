@@ -11,6 +11,8 @@
 #include "schedules/error.hpp"
 #include "verifier/cost_model.hpp"
 
+namespace schedcert_test_hojohnsson1986_cost_test {
+
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::constructions::hojohnsson1986;
 using schedcert::verifier::LinearCost;
@@ -148,3 +150,5 @@ TEST_CASE("hj1986 cost: rows for one registered construction") {
   CHECK(rows[0].at_B.synchronous == doctest::Approx(11 * 20.0));
   CHECK_THROWS_AS(cost_rows_for("sbt-broadcast", p, LinearCost{}, false), schedcert::InputError);
 }
+
+}  // namespace schedcert_test_hojohnsson1986_cost_test

@@ -6,6 +6,8 @@
 #include "schedules/registry.hpp"
 #include "verifier/native.hpp"
 
+namespace schedcert_test_hojohnsson1986_registry_test {
+
 using namespace schedcert::schedules;
 using schedcert::verifier::verify_native;
 
@@ -68,3 +70,5 @@ TEST_CASE("hj1986 registry: scatter claims where the paper states an equality") 
             if (auto claim = c->claimed_steps(p)) CHECK(s.num_steps() == *claim);
           }
 }
+
+}  // namespace schedcert_test_hojohnsson1986_registry_test

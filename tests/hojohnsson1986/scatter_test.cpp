@@ -7,6 +7,8 @@
 #include "schedules/constructions/hojohnsson1986/tree_scatter.hpp"
 #include "verifier/native.hpp"
 
+namespace schedcert_test_hojohnsson1986_scatter_test {
+
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::constructions::hojohnsson1986;
 using schedcert::verifier::verify_native;
@@ -80,3 +82,5 @@ TEST_CASE("hj1986 §4.3: with all ports and B = M the BST beats the SBT by about
     CHECK(sbt / bst <= 0.5 * n);
   }
 }
+
+}  // namespace schedcert_test_hojohnsson1986_scatter_test

@@ -9,6 +9,8 @@
 #include "schedules/constructions/hojohnsson1986/tcbt.hpp"
 #include "schedules/error.hpp"
 
+namespace schedcert_test_hojohnsson1986_trees_test {
+
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::constructions::hojohnsson1986;
 
@@ -107,3 +109,5 @@ TEST_CASE("hj1986 §3.4: the TCBT embedding is a two-rooted complete binary tree
     }
   CHECK_THROWS_AS(tcbt_embedding(1, 0), schedcert::InputError);
 }
+
+}  // namespace schedcert_test_hojohnsson1986_trees_test

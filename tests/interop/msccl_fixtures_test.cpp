@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <sstream>
 
+namespace schedcert_test_interop_msccl_fixtures_test {
+
 namespace fs = std::filesystem;
 using namespace schedcert;
 using namespace schedcert::interop;
@@ -47,3 +49,5 @@ TEST_CASE("msccl: every prefix of a real file is refused with an InputError, nev
   for (std::size_t n = 0; n + 1 < text.size(); n += 37)
     CHECK_THROWS_AS(import_text(text.substr(0, n), "cut.xml"), InputError);
 }
+
+}  // namespace schedcert_test_interop_msccl_fixtures_test

@@ -5,6 +5,8 @@
 
 #include <regex>
 
+namespace schedcert_test_interop_msccl_progress_test {
+
 using namespace schedcert;
 using namespace schedcert::interop;
 using namespace msccl_test;
@@ -120,3 +122,5 @@ TEST_CASE("msccl progress: every hasdep flipped to 0 in the real files hangs or 
   CHECK(mutants > 0);
   CHECK(hangs + late == mutants);
 }
+
+}  // namespace schedcert_test_interop_msccl_progress_test

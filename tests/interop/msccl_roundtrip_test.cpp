@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <sstream>
 
+namespace schedcert_test_interop_msccl_roundtrip_test {
+
 namespace fs = std::filesystem;
 using namespace schedcert;
 using namespace schedcert::interop;
@@ -289,3 +291,5 @@ TEST_CASE("msccl: export writes the golden text (bertsekas-mnb on Q1, bertsekas-
     CHECK(xml.str() == slurp(golden));
   }
 }
+
+}  // namespace schedcert_test_interop_msccl_roundtrip_test

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <sstream>
 
+namespace schedcert_test_interop_msccl_sccl_test {
+
 namespace fs = std::filesystem;
 
 using namespace schedcert;
@@ -117,3 +119,5 @@ TEST_CASE("msccl sccl: mutants of the SCCL files are rejected unless they stay c
   CHECK(total > 400);
   CHECK(rejected * 10 > total * 9);
 }
+
+}  // namespace schedcert_test_interop_msccl_sccl_test

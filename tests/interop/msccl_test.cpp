@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <sstream>
 
+namespace schedcert_test_interop_msccl_test {
+
 namespace fs = std::filesystem;
 using namespace schedcert;
 using namespace schedcert::interop;
@@ -176,3 +178,5 @@ TEST_CASE("msccl: a double-counting allreduce is rejected at the MSCCL level and
         "two of its chunks; a schedcert packet holds one partial sum per chunk, so it is not an "
         "allreduce transmission");
 }
+
+}  // namespace schedcert_test_interop_msccl_test

@@ -19,7 +19,10 @@ truncate) and textual ones (a number replaced by a huge or malformed one: 20+ di
 2^62, 2^63 +- 1, -0, +1, 0x10; junk bytes, NUL, CR, tabs, a byte removed or duplicated).
 
   python3 tests/lrat/fuzz_lrat.py --checker build/schedcert-lrat [--cases N] [--seed S]
-                                  [--seconds T] [--keep DIR]
+                                  [--seconds T] [--keep DIR] [--slow-too]
+With --slow-too (issue 27), every pair is also run with `schedcert-lrat --slow` (the old checker,
+coq/lrat/Lrat.v, beside the default LratFast.v), and a fifth property holds: the exit code and
+every output line but the first (which names the checker) are the same.
 Exit 0: no disagreement; 1: the disagreements are printed and kept in DIR (default: a new
 temporary directory) as case-K.cnf / case-K.lrat with the command that replays each.
 """
@@ -344,12 +347,13 @@ FIXED = [
 ]
 
 
-def run_checker(checker, cnf_path, lrat_path):
-    p = subprocess.run([checker, cnf_path, lrat_path], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+def run_checker(checker, cnf_path, lrat_path, flags=()):
+    p = subprocess.run([checker, *flags, cnf_path, lrat_path], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       timeout=60)
     return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
 
 
-def judge(checker, cnf, lrat, work):
+def judge(checker, cnf, lrat, work, slow_too=False):
     """'' if schedcert-lrat agrees with the reference on (cnf, lrat), else why not."""
     cnf_path, lrat_path = os.path.join(work, "c.cnf"), os.path.join(work, "p.lrat")
     with open(cnf_path, "wb") as f:
@@ -386,6 +390,10 @@ def judge(checker, cnf, lrat, work):
         line = [l for l in out.splitlines() if l.startswith("c cnf-clauses-sha256 ")]
         if not line or line[0].split()[-1] != sha(render_clauses(parsed[1])):
             problems.append("c cnf-clauses-sha256 missing or not the reference's")
+    if slow_too:
+        scode, sout, _ = run_checker(checker, cnf_path, lrat_path, ("--slow",))
+        if scode != code or sout.splitlines()[1:] != out.splitlines()[1:]:
+            problems.append("--slow differs: exit %d\n--- stdout of --slow:\n%s" % (scode, sout))
     if problems:
         return "; ".join(problems) + "\n--- stdout:\n" + out + ("--- stderr:\n" + err if err else "")
     return ""
@@ -398,6 +406,7 @@ def main():
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--seconds", type=float, default=0, help="run until this much time has passed (overrides --cases)")
     ap.add_argument("--keep", default=None)
+    ap.add_argument("--slow-too", action="store_true", help="also run --slow (Lrat.v) and compare its output")
     a = ap.parse_args()
     seed = a.seed if a.seed is not None else int(time.time())
     rng = random.Random(seed)
@@ -410,7 +419,7 @@ def main():
 
     def case(k, cnf, lrat):
         nonlocal failures
-        why = judge(a.checker, cnf, lrat, work)
+        why = judge(a.checker, cnf, lrat, work, a.slow_too)
         stats[ref.verdict(cnf, lrat)[0]] += 1
         if why:
             failures += 1
@@ -440,8 +449,9 @@ def main():
         k += 1
     elapsed = time.time() - t0
     print("fuzz_lrat: seed %d, %d fixed + %d random cases in %.1f s; reference verdicts: %d refuted, %d rejected, "
-          "%d input errors; %d disagreements%s" % (seed, len(FIXED), k, elapsed, stats[0], stats[1], stats[2], failures,
-                                                   (" (kept in %s)" % keep) if failures else ""))
+          "%d input errors; %d disagreements%s%s" % (seed, len(FIXED), k, elapsed, stats[0], stats[1], stats[2], failures,
+                                                     " (also against --slow)" if a.slow_too else "",
+                                                     (" (kept in %s)" % keep) if failures else ""))
     if not failures and not a.keep:
         os.rmdir(keep)
     for f in os.listdir(work):

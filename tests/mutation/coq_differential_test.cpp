@@ -35,6 +35,8 @@
 #include "verifier/native.hpp"
 #include "witnesses/coq_export.hpp"
 
+namespace schedcert_test_mutation_coq_differential_test {
+
 using namespace trust;
 using schedcert::InputError;
 using schedcert::verifier::verify_native;
@@ -321,3 +323,5 @@ TEST_CASE("coq differential: the Coq checker agrees with the native verifier on 
     CHECK(c.second > 0);  // ... and invalid ones in the sample
   }
 }
+
+}  // namespace schedcert_test_mutation_coq_differential_test

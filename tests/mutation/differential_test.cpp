@@ -19,6 +19,8 @@
 #include "verifier/native.hpp"
 #include "verifier/symmetric.hpp"
 
+namespace schedcert_test_mutation_differential_test {
+
 using namespace trust;
 using schedcert::InputError;
 using schedcert::verifier::verify_native;
@@ -221,3 +223,5 @@ TEST_CASE("differential: verify_translated agrees with native on the explicit tr
   CHECK(tried >= 200);
   CHECK(disagree == 0);
 }
+
+}  // namespace schedcert_test_mutation_differential_test

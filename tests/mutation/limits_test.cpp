@@ -21,6 +21,8 @@
 #include "verifier/native.hpp"
 #include "tests/asan.hpp"
 
+namespace schedcert_test_mutation_limits_test {
+
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::io;
 using schedcert::InputError;
@@ -288,3 +290,5 @@ TEST_CASE("limits: a failed witness write leaves no partial file") {
   CHECK(read_schedule_file(target.string()).schedule.num_transmissions() == 1024);
   fs::remove_all(dir);
 }
+
+}  // namespace schedcert_test_mutation_limits_test

@@ -14,6 +14,8 @@
 #include "tests/mutation/mutants.hpp"
 #include "verifier/native.hpp"
 
+namespace schedcert_test_mutation_mutation_test {
+
 using namespace trust;
 using schedcert::InputError;
 using schedcert::verifier::verify_native;
@@ -158,3 +160,5 @@ TEST_CASE("mutation: native agrees with the reference checker on every mutant / 
   CHECK(smt_disagree == 0);
   CHECK(smt_tried >= 50);
 }
+
+}  // namespace schedcert_test_mutation_mutation_test

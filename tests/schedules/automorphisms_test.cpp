@@ -7,6 +7,8 @@
 #include "schedules/automorphisms.hpp"
 #include "schedules/error.hpp"
 
+namespace schedcert_test_schedules_automorphisms_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 
@@ -132,3 +134,5 @@ TEST_CASE("automorphisms: canonical forms decide isomorphism of coloured graphs"
   CHECK(canonical_form(c4, {1, 0, 0, 0}) == canonical_form(q2, {0, 0, 0, 1}));
   CHECK_FALSE(canonical_form(c4, {1, 0, 0, 0}) == canonical_form(q2, {2, 0, 0, 0}));
 }
+
+}  // namespace schedcert_test_schedules_automorphisms_test

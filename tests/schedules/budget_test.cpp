@@ -8,6 +8,8 @@
 
 #include "schedules/budget/budget.hpp"
 
+namespace schedcert_test_schedules_budget_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::budget;
@@ -154,3 +156,5 @@ TEST_CASE("budget: memory sizes are read and written in binary units") {
   CHECK(default_memory_limit() <= physical_memory_bytes());
   CHECK(peak_resident_bytes() >= 1024u);
 }
+
+}  // namespace schedcert_test_schedules_budget_test

@@ -12,6 +12,8 @@
 #include "schedules/network.hpp"
 #include "schedules/registry.hpp"
 
+namespace schedcert_test_schedules_checked_test {
+
 using namespace schedcert;
 using schedules::Network;
 
@@ -103,3 +105,5 @@ TEST_CASE("checked: neighbours in O(degree), in the order of a scan of every dig
     }
   }
 }
+
+}  // namespace schedcert_test_schedules_checked_test

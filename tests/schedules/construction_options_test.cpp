@@ -9,6 +9,8 @@
 #include "schedules/error.hpp"
 #include "schedules/registry.hpp"
 
+namespace schedcert_test_schedules_construction_options_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 
@@ -56,3 +58,5 @@ TEST_CASE("construction options: the CLI refuses -M on sbt-broadcast and keeps i
   CHECK(testing::run_cli("generate hj-sbt-broadcast --dim 3 -M 2 -o /dev/null").code == 0);
   CHECK(testing::run_cli("generate fa-scatter --dim 2 --radix 5 --root 3 -o /dev/null").code == 0);
 }
+
+}  // namespace schedcert_test_schedules_construction_options_test

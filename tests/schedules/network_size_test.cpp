@@ -25,6 +25,8 @@
 #include "schedules/topology.hpp"
 #include "tests/asan.hpp"
 
+namespace schedcert_test_schedules_network_size_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 
@@ -180,3 +182,5 @@ TEST_CASE("network size: bit-parallel all-pairs distances equal one BFS per sour
       CHECK(t->diameter() == diameter);
     }
 }
+
+}  // namespace schedcert_test_schedules_network_size_test

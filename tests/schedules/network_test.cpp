@@ -3,6 +3,8 @@
 #include "schedules/error.hpp"
 #include "schedules/network.hpp"
 
+namespace schedcert_test_schedules_network_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 
@@ -64,3 +66,5 @@ TEST_CASE("network: bad specs name the position") {
   CHECK_THROWS_AS(Network::parse("C99999999999"), InputError);
   CHECK_THROWS_AS(Network::parse("Q20xQ20"), InputError);
 }
+
+}  // namespace schedcert_test_schedules_network_test

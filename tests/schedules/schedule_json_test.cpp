@@ -18,6 +18,8 @@
 #include "schedules/error.hpp"
 #include "tests/fixture_list.hpp"
 
+namespace schedcert_test_schedules_schedule_json_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::io;
@@ -277,3 +279,5 @@ TEST_CASE("schedule json: 10^6 transmissions write and load fast") {
   check_same(s, f.schedule);
   CHECK(ms(t2 - t0) < 10000);  // generous: only catches pathological slowness
 }
+
+}  // namespace schedcert_test_schedules_schedule_json_test

@@ -10,6 +10,8 @@
 
 #include "schedules/error.hpp"
 
+namespace schedcert_test_schedules_status_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 
@@ -129,3 +131,5 @@ TEST_CASE("status: BFS refuses networks above 2^24 nodes") {
   CHECK_THROWS_AS(status_bfs(Network::hypercube(25), 0), InputError);
   CHECK(status_formula(Network::hypercube(25), 0) == hypercube_status(25));
 }
+
+}  // namespace schedcert_test_schedules_status_test

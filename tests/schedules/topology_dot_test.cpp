@@ -10,6 +10,8 @@
 #include "tests/cli/run_cli.hpp"
 #include "verifier/bounds.hpp"
 
+namespace schedcert_test_schedules_topology_dot_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 
@@ -81,3 +83,5 @@ TEST_CASE("dot graphs: the CLI synthesises on a dot file as on the built-in") {
   CHECK(bad.code == 2);
   CHECK(bad.out.find("not a Graphviz dot graph") != std::string::npos);
 }
+
+}  // namespace schedcert_test_schedules_topology_dot_test

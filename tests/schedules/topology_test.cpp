@@ -19,6 +19,8 @@
 #include "verifier/bounds.hpp"
 #include "verifier/native.hpp"
 
+namespace schedcert_test_schedules_topology_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::io;
@@ -291,3 +293,5 @@ TEST_CASE("graph networks: exact synthesis on DGX-1 and Petersen, with and witho
     }
   }
 }
+
+}  // namespace schedcert_test_schedules_topology_test

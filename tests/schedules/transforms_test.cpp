@@ -8,6 +8,8 @@
 #include "verifier/native.hpp"
 #include "verifier/symmetric.hpp"
 
+namespace schedcert_test_schedules_transforms_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 using namespace schedcert::verifier;
@@ -92,3 +94,5 @@ TEST_CASE("translate: a one-edge-per-step chain translates validly on a ring") {
   CHECK(sym.metrics.max_link_load == exp.metrics.max_link_load);
   CHECK(sym.metrics.transmissions == 20);
 }
+
+}  // namespace schedcert_test_schedules_transforms_test

@@ -15,6 +15,8 @@
 
 #include "tests/cli/run_cli.hpp"
 
+namespace schedcert_test_search_cube_cli_test {
+
 namespace fs = std::filesystem;
 using schedcert::testing::run_cli;
 using schedcert::testing::run_shell;
@@ -164,3 +166,5 @@ TEST_CASE("cube CLI: --check-batch runs the verified checker per batch, every cu
   fs::remove_all(one);
   fs::remove_all(four);
 }
+
+}  // namespace schedcert_test_search_cube_cli_test

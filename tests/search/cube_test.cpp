@@ -16,6 +16,8 @@
 #include "search/run_dir.hpp"
 #include "search/runner.hpp"
 
+namespace schedcert_test_search_cube_test {
+
 namespace fs = std::filesystem;
 using namespace schedcert::search;
 using nlohmann::json;
@@ -167,3 +169,5 @@ TEST_CASE("cube projection: list scheduling of measured times") {
   CHECK(s.max == doctest::Approx(10));
   CHECK(s.median == doctest::Approx(1));
 }
+
+}  // namespace schedcert_test_search_cube_test

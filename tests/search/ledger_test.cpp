@@ -16,6 +16,8 @@
 
 #include "tests/cli/run_cli.hpp"
 
+namespace schedcert_test_search_ledger_test {
+
 namespace fs = std::filesystem;
 using nlohmann::json;
 using schedcert::testing::run_cli;
@@ -165,3 +167,5 @@ TEST_CASE("ledger: a ledger that claims a satisfiable cube is UNSAT is caught by
   CHECK(r.out.find("cube " + std::to_string(sat_cube) + " (recorded unsat, from a ledger): now sat: DISAGREES") !=
         std::string::npos);
 }
+
+}  // namespace schedcert_test_search_ledger_test

@@ -4,6 +4,8 @@
 
 #include "tests/verifier/bounds_test_util.hpp"
 
+namespace schedcert_test_verifier_bounds_max_status_test {
+
 using namespace bounds_test;
 
 namespace {
@@ -112,3 +114,5 @@ TEST_CASE("bounds: maximum status is not a single-port total exchange bound (P3 
   CHECK(lower_bounds(net, Model::SinglePortFull, p).steps.value <= v.metrics.steps);
   CHECK(lower_bounds(net, Model::SinglePortFull, p).steps.value == 14 * M);
 }
+
+}  // namespace schedcert_test_verifier_bounds_max_status_test

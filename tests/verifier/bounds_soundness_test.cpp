@@ -7,6 +7,8 @@
 #include "schedules/registry.hpp"
 #include "schedules/transforms/reverse.hpp"
 
+namespace schedcert_test_verifier_bounds_soundness_test {
+
 using namespace bounds_test;
 
 TEST_CASE("bounds: greedy valid schedules never beat a bound (all problems, all models)") {
@@ -84,3 +86,5 @@ TEST_CASE("bounds: registered constructions never beat a bound") {
   }
   CHECK(checked > 0);
 }
+
+}  // namespace schedcert_test_verifier_bounds_soundness_test

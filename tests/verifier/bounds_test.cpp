@@ -6,6 +6,8 @@
 
 #include "tests/verifier/bounds_test_util.hpp"
 
+namespace schedcert_test_verifier_bounds_test {
+
 using namespace bounds_test;
 
 TEST_CASE("bounds: Bertsekas Table 1 (times, MLA and SLA) for d = 1..12") {
@@ -211,3 +213,5 @@ TEST_CASE("bounds: large networks are computed without enumeration") {
                      make(ProblemKind::MultinodeBroadcast))
             .steps.value == (u64{1000000} - 1 + 1) / 2);
 }
+
+}  // namespace schedcert_test_verifier_bounds_test

@@ -11,6 +11,8 @@
 #include "tests/fixture_list.hpp"
 #include "verifier/native.hpp"
 
+namespace schedcert_test_verifier_fixtures_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::io;
@@ -74,3 +76,5 @@ TEST_CASE("fixtures: the catalogue covers every rule and every model") {
   CHECK(port_models ==
         std::set<Model>{Model::SinglePortFull, Model::SinglePortHalf, Model::ShoutWhisper});
 }
+
+}  // namespace schedcert_test_verifier_fixtures_test

@@ -16,6 +16,8 @@
 #include "verifier/native.hpp"
 #include "verifier/native_detail.hpp"
 
+namespace schedcert_test_verifier_native_paths_test {
+
 using namespace schedcert::schedules;
 using namespace schedcert::schedules::io;
 using schedcert::verifier::NativePath;
@@ -201,3 +203,5 @@ TEST_CASE("native paths: directed links from the factors = sum of degrees") {
   }
   CHECK(schedcert::verifier::detail::directed_links(Network::parse("Q31")) == 31ull << 31);
 }
+
+}  // namespace schedcert_test_verifier_native_paths_test

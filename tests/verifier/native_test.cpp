@@ -5,6 +5,8 @@
 #include "schedules/constructions/sbt_broadcast.hpp"
 #include "verifier/native.hpp"
 
+namespace schedcert_test_verifier_native_test {
+
 using namespace schedcert;
 using namespace schedcert::schedules;
 using namespace schedcert::verifier;
@@ -216,3 +218,5 @@ TEST_CASE("native: the bitset and bucket paths give identical verdicts") {
     }
   }
 }
+
+}  // namespace schedcert_test_verifier_native_test

@@ -16,6 +16,8 @@
 #include "verifier/native.hpp"
 #include "verifier/time_bounds.hpp"
 
+namespace schedcert_test_verifier_time_model_test {
+
 using namespace schedcert;
 using namespace schedcert::verifier;
 
@@ -207,3 +209,5 @@ TEST_CASE("time model: link attributes in graph files, their errors, and their r
         "g.json:1:45: edges[0][2].colour: unknown link attribute (expected latency or bandwidth)");
   CHECK(error(R"({"nodes": ["a", "b"], "edges": [["a", "b", 2, 3]]})").find("edges[0][3]") != std::string::npos);
 }
+
+}  // namespace schedcert_test_verifier_time_model_test

@@ -14,6 +14,8 @@
 #include "witnesses/junit.hpp"
 #include "witnesses/report.hpp"
 
+namespace schedcert_test_witnesses_ci_test {
+
 namespace fs = std::filesystem;
 using namespace schedcert;
 
@@ -101,3 +103,5 @@ TEST_CASE("ci: schedcert ci on the sample manifest passes and writes both files"
   CHECK(b.code == 1);
   fs::remove_all(dir);
 }
+
+}  // namespace schedcert_test_witnesses_ci_test

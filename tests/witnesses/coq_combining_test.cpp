@@ -16,6 +16,8 @@
 #include "tests/witnesses/coq_run.hpp"
 #include "verifier/native.hpp"
 
+namespace schedcert_test_witnesses_coq_combining_test {
+
 using namespace schedcert;
 using namespace coq_test;
 using schedules::Model;
@@ -121,3 +123,5 @@ TEST_CASE("coq: witnesses breaking the duplicate, order or combining rule do not
     CHECK(same_violation(coq_violation(r.out), v.violation->message));
   }
 }
+
+}  // namespace schedcert_test_witnesses_coq_combining_test

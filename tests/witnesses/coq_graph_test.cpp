@@ -18,6 +18,8 @@
 #include "verifier/native.hpp"
 #include "witnesses/coq_export.hpp"
 
+namespace schedcert_test_witnesses_coq_graph_test {
+
 using namespace schedcert;
 using namespace coq_test;
 using schedules::Item;
@@ -266,3 +268,5 @@ TEST_CASE("coq: every allreduce construction's witness checks, double combining 
        {"same_step_twice", smt_test::build(sq, Model::AllPort, ar, {{{0, 1, {0}}, {0, 1, {0}}}}),
         Rule::Duplicate}});
 }
+
+}  // namespace schedcert_test_witnesses_coq_graph_test

@@ -21,6 +21,8 @@
 #include "witnesses/coq_bounds.hpp"
 #include "witnesses/coq_optimality.hpp"
 
+namespace schedcert_test_witnesses_coq_optimality_test {
+
 namespace fs = std::filesystem;
 using namespace schedcert;
 using namespace coq_test;
@@ -209,3 +211,5 @@ TEST_CASE("coq optimality: export coq --optimality writes the witness and --chec
   CHECK(c.code == 0);
   CHECK(no_axioms(c.out));
 }
+
+}  // namespace schedcert_test_witnesses_coq_optimality_test

@@ -17,6 +17,8 @@
 #include "verifier/native.hpp"
 #include "witnesses/coq_export.hpp"
 
+namespace schedcert_test_witnesses_coq_test {
+
 namespace fs = std::filesystem;
 using namespace schedcert;
 using namespace coq_test;
@@ -125,3 +127,5 @@ TEST_CASE("coq: schedcert export coq writes a witness, for every problem") {
   std::error_code ec;
   fs::remove_all(dir, ec);
 }
+
+}  // namespace schedcert_test_witnesses_coq_test

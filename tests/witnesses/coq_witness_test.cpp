@@ -18,6 +18,8 @@
 #include "verifier/native.hpp"
 #include "witnesses/coq_export.hpp"
 
+namespace schedcert_test_witnesses_coq_witness_test {
+
 namespace fs = std::filesystem;
 using namespace schedcert;
 using namespace coq_test;
@@ -164,3 +166,5 @@ TEST_CASE("coq: export coq of an invalid schedule names the violation, writes th
   CHECK(c.code != 0);
   CHECK(same_violation(coq_violation(c.out), nv.violation->message));
 }
+
+}  // namespace schedcert_test_witnesses_coq_witness_test

@@ -21,6 +21,8 @@
 #include "witnesses/latex.hpp"
 #include "witnesses/latex_paper.hpp"
 
+namespace schedcert_test_witnesses_figures_paper_test {
+
 namespace fs = std::filesystem;
 using namespace schedcert;
 using schedules::Node;
@@ -272,3 +274,5 @@ TEST_CASE("paper figures: CLI writes standalone documents that compile, lists th
   CHECK(read(dir / "out.txt").find("\\documentclass") == std::string::npos);
   fs::remove_all(dir);
 }
+
+}  // namespace schedcert_test_witnesses_figures_paper_test

@@ -19,6 +19,8 @@
 #include "witnesses/latex.hpp"
 #include "witnesses/tikz.hpp"
 
+namespace schedcert_test_witnesses_figures_test {
+
 namespace fs = std::filesystem;
 using namespace schedcert;
 
@@ -151,3 +153,5 @@ TEST_CASE("figures: the union graph's layout is what Graphviz draws, and dot lab
   CHECK(witnesses::dot_quoted("a \"b\" \\c") == "\"a \\\"b\\\" \\\\c\"");
   CHECK(witnesses::dot_quoted("X_{a_{b}}") == "\"X(a_{b})\"");
 }
+
+}  // namespace schedcert_test_witnesses_figures_test

@@ -14,6 +14,8 @@
 #include "witnesses/html.hpp"
 #include "tests/witnesses/chromium_run.hpp"
 
+namespace schedcert_test_witnesses_html_test {
+
 namespace fs = std::filesystem;
 using namespace schedcert;
 
@@ -66,3 +68,5 @@ TEST_CASE("html viewer: invalid schedule shows its first violation in headless c
 TEST_CASE("html viewer: valid schedule renders with the valid marker") {
   check_page("valid-sbt-broadcast-q3-all-port.json", "valid-marker", "");
 }
+
+}  // namespace schedcert_test_witnesses_html_test

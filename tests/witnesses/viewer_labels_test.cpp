@@ -22,6 +22,8 @@
 #include "verifier/native.hpp"
 #include "witnesses/html.hpp"
 
+namespace schedcert_test_witnesses_viewer_labels_test {
+
 namespace fs = std::filesystem;
 using namespace schedcert;
 
@@ -168,3 +170,5 @@ TEST_CASE("viewer: the root of a rooted problem is marked") {
   CHECK(pgt.attr("data-root") == "");
   CHECK(pgt.dom.find("class=\"rootring\"") == std::string::npos);
 }
+
+}  // namespace schedcert_test_witnesses_viewer_labels_test

@@ -23,6 +23,8 @@
 #include "verifier/native.hpp"
 #include "witnesses/html.hpp"
 
+namespace schedcert_test_witnesses_viewer_test {
+
 namespace fs = std::filesystem;
 using namespace schedcert;
 
@@ -230,3 +232,5 @@ TEST_CASE("viewer v2: Q10 broadcast, DOM and screenshot" * doctest::test_suite("
   check_screenshot(pg, tail, "viewer-q10");
   fs::remove_all(pg.dir);
 }
+
+}  // namespace schedcert_test_witnesses_viewer_test
