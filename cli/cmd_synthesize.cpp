@@ -130,7 +130,24 @@ int run_successive(const Network& net, Model m, const encodings::synth::Synthesi
     return print_estimate("successive-broadcast", range.lo, true,
                           encodings::synth::estimate_successive_query_bytes(net, range.lo));
   std::cout << "lower bound " << range.lo << " (" << range.argument << ")\n";
-  const auto best = encodings::synth::minimize_successive(net, m, range.lo, range.hi, so);
+  // Issue 27, item 3: the walk stops below a known schedule (--upper-from FILE, or the best
+  // construction / derived schedule; with a fixed allocation only one with the same order).
+  so.bisect = o.bisect;
+  std::optional<encodings::synth::KnownUpper> upper;
+  if (!o.upper_from.empty()) {
+    upper = encodings::synth::KnownUpper{read_schedule_file(o.upper_from).schedule, "--upper-from " + o.upper_from};
+  } else if (!o.no_known_upper) {
+    schedules::Problem want;
+    want.kind = ProblemKind::SuccessiveBroadcast;
+    want.sources = route.fixed_sources;
+    if (auto b = certify::best_known_schedule(net, m, want);
+        b && (route.fixed_sources.empty() || b->s.problem().sources == route.fixed_sources))
+      upper = encodings::synth::KnownUpper{std::move(b->s), b->label};
+  }
+  if (upper)
+    std::cout << "upper bound " << upper->schedule.num_steps() << " (" << upper->label
+              << "; checked by the native verifier before the walk)\n";
+  const auto best = encodings::synth::minimize_successive(net, m, range.lo, range.hi, so, upper ? &*upper : nullptr);
   return write_coq_optimum(best, report_optimum(best, range.lo, range.hi, o), o, route.fixed_sources.empty());
 }
 

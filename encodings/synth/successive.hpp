@@ -100,6 +100,7 @@ struct SuccessiveOptions {
   // "cadical" (default: its deadline is honoured), "QF_FD" or "" (Z3; QF_FD ignored a 1 ms
   // timeout on a Q4 query for minutes here, docs/successive-optimum.md)
   std::string solver_logic = "cadical";
+  bool bisect = false;  // minimize: binary search over T (walk.hpp)
 };
 
 // A lower bound valid for every allocation (bijective, one item per packet), with its argument.
@@ -120,9 +121,13 @@ std::uint64_t estimate_successive_query_bytes(const schedules::Network& net, uns
 SynthesisResult synthesize_successive(const schedules::Network& net, schedules::Model model,
                                       unsigned steps, const SuccessiveOptions& options = {});
 
-// Least T in [lo, hi]; the result for T - 1 is always solved (so `below` is an UNSAT when the
-// optimum is found), even when T = lo.
+// Least T in [lo, hi] (walk.hpp); the result for T - 1 is always solved (so `below` is an UNSAT
+// when the optimum is found), even when T = lo. With `upper` (a successive broadcast of every
+// node once, verified natively here; with a fixed allocation, the same sources) only T below its
+// steps is asked, and its steps are the optimum when every such T is impossible. With
+// options.bisect, a binary search.
 OptimumResult minimize_successive(const schedules::Network& net, schedules::Model model,
-                                  unsigned lo, unsigned hi, const SuccessiveOptions& options = {});
+                                  unsigned lo, unsigned hi, const SuccessiveOptions& options = {},
+                                  const KnownUpper* upper = nullptr);
 
 }  // namespace schedcert::encodings::synth

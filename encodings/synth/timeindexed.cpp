@@ -358,7 +358,8 @@ void TimeIndexedEncoding::add_cds_rules(std::uint64_t leaf_bound) {
 // distinct items it relays, I_v its idle steps) R_v + O_v + A_v + I_v <= T. Summed over nodes,
 // with sum A_v >= D = the relays the sender counts need (need - 1 per broadcast item):
 //     sum I_v + (sum A_v - D) <= G = sum_v (T - R_v - O_v) - D.
-// So at most G node-steps are idle and at most D + G relay senders exist. Both are implied by
+// So at most G node-steps are idle, at most D + G relay senders exist and a node shouts one item
+// in at most 1 + G steps (a repeated shout is a busy step beyond R_v + O_v + A_v). All are implied by
 // validity (docs/synthesis.md, "Sender counts"); at G = 0 (the counting bound itself) every node
 // is busy in every step and each broadcast item has exactly `need` senders.
 void TimeIndexedEncoding::add_idle_rules(std::uint64_t relays_needed,
@@ -403,6 +404,14 @@ void TimeIndexedEncoding::add_idle_rules(std::uint64_t relays_needed,
     }
   f_.at_most(idle, static_cast<unsigned>(G));
   f_.at_most(relay_sent, static_cast<unsigned>(relays_needed + static_cast<std::uint64_t>(G)));
+  // A node shouts the same item in at most 1 + G steps: every shout beyond the first of an item
+  // at a node is a busy step that none of R_v, O_v, A_v counts, so it takes one of the G.
+  std::vector<std::vector<Lit>> per_pair(static_cast<std::size_t>(n) * items.size());
+  for (unsigned t = 0; t < steps_; ++t)
+    for (Node v = 0; v < n; ++v)
+      for (const auto& [i, s] : shout_[t * n + v]) per_pair[v * items.size() + i].push_back(s);
+  for (auto& lits : per_pair)
+    if (lits.size() > 1 + static_cast<std::size_t>(G)) f_.at_most(lits, 1 + static_cast<unsigned>(G));
   notes_ += ", idle rules (at most " + std::to_string(G) + " idle node-steps, at most " +
             std::to_string(relays_needed + static_cast<std::uint64_t>(G)) + " relay senders)";
 }

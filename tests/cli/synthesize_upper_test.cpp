@@ -106,4 +106,39 @@ TEST_CASE("synthesize --bisect: a schedule found before an unknown T is reported
   fs::remove(out);
 }
 
+TEST_CASE("synthesize successive: a known schedule bounds the walk, --upper-from and --bisect") {
+  // Q2 shout-whisper, free allocation: lower bound 5, the Desprez et al. construction gives 8, the
+  // optimum is 6 (T = 5 refuted).
+  const fs::path dir = fs::temp_directory_path() / ("schedcert-succ-upper-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const std::string six = (dir / "six.json").string();
+  auto r = run_cli("synthesize -n Q2 -m shout-whisper -p successive-broadcast --allocation free -q -o " + six);
+  INFO(r.out);
+  CHECK(r.code == 0);
+  CHECK(has(r.out, "upper bound 8 (construction:desprez-successive-broadcasts"));
+  CHECK(has(r.out, "optimum: 6 steps"));
+  // The 6-step schedule as the upper bound: only T = 5 is asked, and 6 is the optimum.
+  r = run_cli("synthesize -n Q2 -m shout-whisper -p successive-broadcast --allocation free -q --upper-from " + six);
+  CHECK(r.code == 0);
+  CHECK(has(r.out, "upper bound 6 (--upper-from " + six));
+  CHECK(has(r.out, "optimum: 6 steps"));
+  CHECK(has(r.out, "T = 5: impossible"));
+  CHECK(has(r.out, "certificate: the known schedule (--upper-from " + six + "), verified by the native verifier"));
+  // Bisection without a known schedule finds the same optimum.
+  r = run_cli("synthesize -n Q2 -m shout-whisper -p successive-broadcast --allocation free -q --bisect "
+              "--no-known-upper --max-steps 12");
+  CHECK(r.code == 0);
+  CHECK(has(r.out, "optimum: 6 steps"));
+  CHECK(!has(r.out, "upper bound"));
+  // A fixed allocation in another order than the file's: refused with the reason (exit 2).
+  r = run_cli("synthesize -n Q2 -m shout-whisper -p successive-broadcast --sources 3 2 1 0 -q --upper-from " + six);
+  CHECK(r.code == 2);
+  CHECK(has(r.out, "the allocation differs"));
+  // Another network: refused.
+  r = run_cli("synthesize -n C4 -m shout-whisper -p successive-broadcast --allocation free -q --upper-from " + six);
+  CHECK(r.code == 2);
+  CHECK(has(r.out, "the network differs"));
+  fs::remove_all(dir);
+}
+
 }  // namespace schedcert_test_cli_synthesize_upper_test
