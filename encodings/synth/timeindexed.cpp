@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <optional>
 
 #include "encodings/synth/bounds.hpp"
@@ -49,6 +50,7 @@ TimeIndexedEncoding::TimeIndexedEncoding(const Topology& topo, Model model, cons
   if (fo.prune && flags.slack && !topo.net().multi_links()) add_slack_rules();
   if (flags.counts && !p.combining()) add_count_rules(flags.cut_counts);
   if (flags.leaf_bound > 0 && !p.combining()) add_cds_rules(flags.leaf_bound);
+  if (flags.leaf_bound > 0 && p.combining()) add_gather_rules(flags.leaf_bound);
   if (!flags.symmetry || flags.routes || steps == 0) return;
   if (flags.lex_leader) {
     LexLeaderOptions lo;
@@ -414,6 +416,95 @@ void TimeIndexedEncoding::add_idle_rules(std::uint64_t relays_needed,
     if (lits.size() > 1 + static_cast<std::size_t>(G)) f_.at_most(lits, 1 + static_cast<unsigned>(G));
   notes_ += ", idle rules (at most " + std::to_string(G) + " idle node-steps, at most " +
             std::to_string(relays_needed + static_cast<std::uint64_t>(G)) + " relay senders)";
+}
+
+// Combining problems (accumulation, multinode accumulation): the same argument towards each
+// target w. Each contribution (u -> w) reaches w along a chain of sends of it in increasing steps;
+// pick one chain per u. The set R* of w and the chains' inner nodes is connected (each inner node
+// reaches w along its chain) and dominating (each other node u starts its chain at a neighbour in
+// R*), so |R*| >= n - alpha >= n - L; every member of R* receives a packet for w (one packet has
+// one target), so at least n - L nodes receive one (w among them). Under shout-whisper a node v sends packets for at least S_v distinct targets (those it
+// holds a contribution for) and each step holds one shout or one reception, so, summed,
+//     sum_v I_v + (receptions - sum_w (n - L))  <=  G = sum_v (T - S_v) - sum_w (n - L):
+// at most G idle node-steps, at most sum_w (n - L) + G nodes receiving for some target, a node's
+// shouts for one target in at most 1 + G steps (docs/synthesis.md, "Sender counts").
+void TimeIndexedEncoding::add_gather_rules(std::uint64_t leaf_bound) {
+  const auto& items = flow_->items();
+  const std::uint32_t n = topo_.n();
+  if (n < 2 || leaf_bound >= n) return;
+  const std::uint64_t need = n - leaf_bound;
+  std::map<Node, std::vector<std::size_t>> by_target;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    if (items[i].target != kEveryNode) by_target[items[i].target].push_back(i);
+  std::vector<Lit> receivers;  // rec(v, w) of every node and target
+  std::uint64_t needed = 0;
+  for (const auto& [w, its] : by_target) {
+    std::vector<Lit> not_rec;
+    for (Node v = 0; v < n; ++v) {
+      std::vector<Lit> recs;
+      for (unsigned t = 0; t < steps_; ++t)
+        for (std::uint32_t l : topo_.in(v))
+          for (std::size_t i : its) {
+            const Lit x = flow_->send(i, t, l);
+            if (x != kFalse) recs.push_back(x);
+          }
+      if (recs.empty()) continue;
+      const Lit r = f_.make_or(recs);
+      not_rec.push_back(-r);
+      receivers.push_back(r);
+    }
+    if (not_rec.size() < need) {
+      f_.add_clause({});
+    } else {
+      f_.at_most(not_rec, static_cast<unsigned>(not_rec.size() - need));
+    }
+    needed += need;
+  }
+  if (by_target.empty()) return;
+  notes_ += ", " + std::to_string(by_target.size()) + " receiver-count rules (at least " +
+            std::to_string(need) + " receivers per target, leaves <= " + std::to_string(leaf_bound) + ")";
+  if (model_ != Model::ShoutWhisper) return;
+  std::int64_t total = 0;
+  for (Node v = 0; v < n; ++v) {
+    std::set<Node> targets;
+    for (const auto& it : items)
+      if (it.origin == v && it.target != v) targets.insert(it.target);
+    total += static_cast<std::int64_t>(steps_) - static_cast<std::int64_t>(targets.size());
+  }
+  const std::int64_t G = total - static_cast<std::int64_t>(needed);
+  if (G < 0) {
+    f_.add_clause({});
+    notes_ += ", idle rules: no room (G < 0)";
+    return;
+  }
+  if (static_cast<std::uint64_t>(G) > n) return;
+  std::vector<Lit> idle;
+  std::vector<std::vector<Lit>> per_pair(static_cast<std::size_t>(n) * n);  // (v, w): shouts for w
+  for (unsigned t = 0; t < steps_; ++t)
+    for (Node v = 0; v < n; ++v) {
+      std::vector<Lit> busy;
+      for (std::uint32_t l : topo_.in(v))
+        for (std::size_t i = 0; i < items.size(); ++i) {
+          const Lit x = flow_->send(i, t, l);
+          if (x != kFalse) busy.push_back(x);
+        }
+      std::map<Node, std::vector<Lit>> shouts;
+      for (const auto& [i, s] : shout_[t * n + v]) {
+        busy.push_back(s);
+        shouts[items[i].target].push_back(s);
+      }
+      for (auto& [w, ss] : shouts) per_pair[static_cast<std::size_t>(v) * n + w].push_back(f_.make_or(ss));
+      const Lit x = f_.new_var();
+      busy.push_back(x);
+      f_.add_clause(busy);
+      idle.push_back(x);
+    }
+  f_.at_most(idle, static_cast<unsigned>(G));
+  f_.at_most(receivers, static_cast<unsigned>(needed + static_cast<std::uint64_t>(G)));
+  for (auto& lits : per_pair)
+    if (lits.size() > 1 + static_cast<std::size_t>(G)) f_.at_most(lits, 1 + static_cast<unsigned>(G));
+  notes_ += ", idle rules (at most " + std::to_string(G) + " idle node-steps, at most " +
+            std::to_string(needed + static_cast<std::uint64_t>(G)) + " receivers)";
 }
 
 void TimeIndexedEncoding::add_count_rules(bool cuts) {
