@@ -167,6 +167,13 @@ int run_family(const json& query, const CubeCli& o, std::function<std::string()>
   return write_cube_coq(*family, *run, s, print_cube_summary(*family, *run, s, o), o);
 }
 
+// --walk: one run_family per T (cli/cube_walk.cpp).
+int walk_family(const json& q, const CubeCli& o) {
+  if (!o.seed_witness.empty()) throw InputError("--walk: not with --seed-witness");
+  if (o.steps != 0) throw InputError("--walk: not with --steps (the walk picks T)");
+  return run_cube_walk(q, o, [](const json& query, const CubeCli& one) { return run_family(query, one); });
+}
+
 void add_run_options(CLI::App* c, CubeCli& o, bool with_dir) {
   if (with_dir) {
     c->add_option("--dir", o.dir, "new run directory (query, cubes, results, witness)");
@@ -252,7 +259,12 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
   auto add_synth_options = [&](CLI::App* c) {
     c->add_option("--network,-n", o->network, "network, e.g. Q4, C3xC3")->required();
     c->add_option("--model,-m", o->model, "communication model")->default_val("all-port");
-    c->add_option("--steps,-T", o->steps, "T: is there a schedule of T steps?")->required();
+    c->add_option("--steps,-T", o->steps, "T: is there a schedule of T steps? (or --walk)");
+    c->add_flag("--walk", o->walk,
+                "the least T instead of one T: a cube run per T in DIR/T<k>, from the lower bound up to "
+                "below the best known schedule; run it again to continue (cli/cube_walk.cpp)");
+    c->add_option("--max-steps", o->max_steps, "--walk: give up above this T (0: bound + 64)");
+    c->add_flag("--no-known-upper", o->no_known_upper, "--walk: do not stop below a known schedule");
     c->add_option("--cubes", o->target, "about this many cubes (default 64)");
     c->add_flag("--no-symmetry", o->no_symmetry, "leave out the encoding's symmetry-breaking rules (with --coq and "
                                                   "a free allocation: free_cnf instead of free_sym_cnf)");
@@ -280,6 +292,8 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
       add_coq_query(q, *o, cmd);
       std::optional<json> seed;
       if (!o->seed_witness.empty()) seed = read_json_file(o->seed_witness, "--seed-witness");
+      if (o->walk) return walk_family(q, *o);
+      if (o->steps == 0 && o->resume.empty()) throw InputError("--steps: give T (or --walk for the least T)");
       return run_family(q, *o, {}, seed ? &*seed : nullptr);
     };
   });
@@ -304,6 +318,8 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
                         std::to_string(o->steps) + (o->target ? " --cubes " + std::to_string(o->target) : ""));
       std::optional<json> seed;
       if (!o->seed_witness.empty()) seed = read_json_file(o->seed_witness, "--seed-witness");
+      if (o->walk) return walk_family(q, *o);
+      if (o->steps == 0 && o->resume.empty()) throw InputError("--steps: give T (or --walk for the least T)");
       return run_family(q, *o, {}, seed ? &*seed : nullptr);
     };
   });
