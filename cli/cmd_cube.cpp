@@ -212,6 +212,8 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
       "  schedcert cube resume run-a7 --jobs 2                          # continue it\n"
       "  schedcert cube successive -n Q4 -m shout-whisper --allocation free -T 28 --dir run-q4\n"
       "  schedcert cube synthesize -n Q3 -m shout-whisper -p multinode-broadcast -T 10 --dir run-mnb\n"
+      "  schedcert cube synthesize -n Q2 -m shout-whisper -p multinode-accumulation --walk --dir w\n"
+      "        # the least T: a cube run per T in w/T<k> from the lower bound to below the best known schedule\n"
       "  schedcert cube successive -n Q3 -m shout-whisper --allocation free -T 13 --dir run-c --coq out\n"
       "        # on the CNF generated in Coq: 195 cubes, out/optimum_..._free_cubes.v proves the optimum 14\n"
       "        # (premises; --cubes 7 --coq-lrat-max 100000000: 7 cubes, closed; docs/coq.md)\n"
