@@ -285,7 +285,7 @@ TEST_CASE("cube coq: over --coq-lrat-max the file keeps the premise forms optimu
   fs::remove_all(dir);
 }
 
-TEST_CASE("cube coq: an open run writes no theorem (exit 3); cube resume --coq finishes it and writes it") {
+TEST_CASE("cube coq: an open run writes no theorem (exit 3), cube resume --coq finishes it and writes it") {
   const fs::path dir = scratch("resume"), out = dir / "out";
   const std::string run_dir = (dir / "run").string();
   const auto first = run_cli("cube synthesize -n Q2 -m shout-whisper -p multinode-broadcast -T 5 --cubes 4 --limit 2 "
@@ -354,7 +354,7 @@ TEST_CASE("cube coq: a mutated C++ generator is caught by the regeneration: exit
   fs::remove_all(dir);
 }
 
-TEST_CASE("cube coq: Q3 shout-whisper free allocation, T = 13 refuted by cubes, optimum 14 (premise form; slow)" *
+TEST_CASE("cube coq: Q3 shout-whisper free allocation, T = 13 refuted by cubes, optimum 14 (premise form, slow)" *
           doctest::test_suite("slow")) {
   check_cube_theorem("cube successive -n Q3 -m shout-whisper --allocation free -T 13 --cubes 16",
                      "optimum_Q3_shout_whisper_successive_broadcast_free_cubes.v", "optimal_free net model packet 14",

@@ -24,31 +24,27 @@ fs::path scratch(const std::string& name) {
 }
 }  // namespace
 
-TEST_CASE("cube walk: Q2 shout-whisper multinode accumulation, T = 5 refuted by cubes, the known 6 is optimal") {
-  const fs::path dir = scratch("mna");
-  const std::string cmd = "cube synthesize -n Q2 -m shout-whisper -p multinode-accumulation --walk -q --dir " + dir.string();
+// C5 shout-whisper multinode broadcast: every counting bound gives 7, the known schedule (derived
+// from all-port) 11, the optimum is 8. (Until 2026-12-01 this case was Q2 multinode accumulation,
+// whose optimum 6 is now a counting bound: the walk has nothing to refute there.)
+TEST_CASE("cube walk: C5 shout-whisper multinode broadcast, T = 7 refuted by cubes, T = 8 found, optimum 8") {
+  const fs::path dir = scratch("mnb");
+  const std::string cmd = "cube synthesize -n C5 -m shout-whisper -p multinode-broadcast --walk -q --dir " + dir.string();
   auto r = run_cli(cmd);
   INFO(r.out);
   CHECK(r.code == 0);
-  CHECK(has(r.out, "lower bound 5"));
-  CHECK(has(r.out, "upper bound 6 (derived:"));
-  CHECK(has(r.out, "cube walk: T = 5 impossible (every cube UNSAT with checked proofs, coverage checked)"));
-  CHECK(has(r.out, "optimum: 6 steps (the known schedule"));
-  CHECK(fs::exists(dir / "T5" / "query.json"));
-  CHECK_FALSE(fs::exists(dir / "T6"));
-  // Again: T = 5's run is resumed (nothing pending), the same answer.
+  CHECK(has(r.out, "lower bound 7"));
+  CHECK(has(r.out, "upper bound 11 (derived:"));
+  CHECK(has(r.out, "cube walk: T = 7 impossible (every cube UNSAT with checked proofs, coverage checked)"));
+  CHECK(has(r.out, "cube walk: T = 8 found"));
+  CHECK(has(r.out, "optimum: 8 steps (T = 8 found; T = 7 impossible: its cube run is certified)"));
+  CHECK(fs::exists(dir / "T7" / "query.json"));
+  CHECK_FALSE(fs::exists(dir / "T9"));
+  // Again: the finished runs are re-read (nothing pending), the same answer.
   r = run_cli(cmd);
   CHECK(r.code == 0);
-  CHECK(has(r.out, "optimum: 6 steps"));
-  // Without the known schedule the walk finds T = 6 itself.
-  const fs::path dir2 = scratch("mna2");
-  r = run_cli("cube synthesize -n Q2 -m shout-whisper -p multinode-accumulation --walk --no-known-upper -q "
-              "--max-steps 8 --dir " + dir2.string());
-  CHECK(r.code == 0);
-  CHECK(has(r.out, "cube walk: T = 6 found"));
-  CHECK(has(r.out, "optimum: 6 steps (T = 6 found; T = 5 impossible: its cube run is certified)"));
+  CHECK(has(r.out, "optimum: 8 steps"));
   fs::remove_all(dir);
-  fs::remove_all(dir2);
 }
 
 TEST_CASE("cube walk: successive broadcasts, Q2 free allocation, optimum 6") {
@@ -64,7 +60,7 @@ TEST_CASE("cube walk: successive broadcasts, Q2 free allocation, optimum 6") {
 
 TEST_CASE("cube walk: input errors") {
   const fs::path dir = scratch("err");
-  auto r = run_cli("cube synthesize -n Q2 -m shout-whisper -p multinode-accumulation --walk -T 5 --dir " + dir.string());
+  auto r = run_cli("cube synthesize -n C5 -m shout-whisper -p multinode-broadcast --walk -T 7 --dir " + dir.string());
   CHECK(r.code == 2);
   CHECK(has(r.out, "--walk: not with --steps"));
   r = run_cli("cube synthesize -n Q2 -m shout-whisper -p multinode-accumulation --walk");
