@@ -46,6 +46,8 @@ TEST_CASE("sweep rows: the committed schedules that narrow or close unknown rows
       {"q3-shout-whisper-multinode-broadcast-11.json", "Q3", "shout-whisper", "multinode-broadcast", 11},
       {"c3x3-shout-whisper-multinode-broadcast-13.json", "C3^2", "shout-whisper", "multinode-broadcast", 13},
       {"q4-shout-whisper-multinode-broadcast-28.json", "Q4", "shout-whisper", "multinode-broadcast", 28},
+      {"c3x3-shout-whisper-multinode-broadcast-12.json", "C3^2", "shout-whisper", "multinode-broadcast", 12},
+      {"c3x3-shout-whisper-multinode-accumulation-18.json", "C3^2", "shout-whisper", "multinode-accumulation", 18},
   };
   for (const W& w : ws) {
     const auto r = run_cli("verify " + kWitnesses + w.file);
@@ -69,6 +71,30 @@ TEST_CASE("sweep rows: Q3 shout-whisper multinode broadcast, optimum 11 at the c
   CHECK(has(r.out, "lower bound 11"));
   CHECK(has(r.out, "alpha(3) = 4"));
   CHECK(has(r.out, "valid, optimal in time and transmissions"));
+}
+
+// Closed on 2026-12-01 by the shout-whisper counting arguments (docs/lower-bounds.md): the
+// verifier's own bounds make the committed schedules optimal in time, with both engines.
+TEST_CASE("sweep rows: C3^2 shout-whisper multinode broadcast 12 and accumulation 18 meet the new bounds") {
+  auto r = run_cli("verify " + kWitnesses + "c3x3-shout-whisper-multinode-broadcast-12.json --engine both");
+  INFO(r.out);
+  CHECK(r.code == 0);
+  CHECK(has(r.out, "lower bound 12"));
+  CHECK(has(r.out, "domination number is 3"));
+  CHECK(has(r.out, "valid, optimal in time and transmissions"));
+  r = run_cli("verify " + kWitnesses + "c3x3-shout-whisper-multinode-accumulation-18.json --engine both");
+  INFO(r.out);
+  CHECK(r.code == 0);
+  CHECK(has(r.out, "lower bound 18"));
+  CHECK(has(r.out, "valid, optimal in time and transmissions"));
+  // Q3 and Q4 accumulation: the derived schedules meet n (n - 1) / floor(n / 2), no search.
+  for (const char* q : {"Q3", "Q4"}) {
+    r = run_cli(std::string("synthesize -n ") + q + " -m shout-whisper -p multinode-accumulation -q");
+    INFO(r.out);
+    CHECK(r.code == 0);
+    CHECK(has(r.out, std::string("optimum: ") + (q[1] == '3' ? "14" : "30") + " steps"));
+    CHECK(has(r.out, "impossible (< 0.001 s)"));
+  }
 }
 
 TEST_CASE("sweep rows: Q3 shout-whisper multinode broadcast, T = 11 found by the exact query" *
