@@ -42,7 +42,7 @@
 #include <cstdint>
 #include <string>
 
-#include "encodings/sat/drat_checker.hpp"
+#include "encodings/sat/drat_db.hpp"
 #include "schedules/budget/watchdog.hpp"
 
 namespace schedcert::encodings::sat::drat_detail {
@@ -68,10 +68,14 @@ DratReport run_backward(const std::vector<Clause>& cnf, ProofReader& in, LratWri
   int max_var = 0;
   for (const auto& c : cnf)
     for (int l : c) max_var = std::max(max_var, std::abs(l));
-  Checker chk(max_var);
+  BackwardDb chk(max_var);
   DratReport rep;
   rep.mode = "backward";
-  for (const auto& c : cnf) chk.add(c);
+  std::vector<int> lits;
+  for (const auto& c : cnf) {
+    lits = c;
+    chk.add(lits);
+  }
   const int m = chk.size();
 
   // ---- 1. forward pass ----
@@ -85,7 +89,6 @@ DratReport run_backward(const std::vector<Clause>& cnf, ProofReader& in, LratWri
   };
   std::vector<Lemma> lemmas;
   std::vector<long> steps;  // >= 0: lemma index into `lemmas`; < 0: -1 - clause restored going back
-  std::vector<int> lits;
   bool del = false, empty_added = false, inconsistent = chk.inconsistent();
   try {
     while (in.next(lits, &del)) {
@@ -289,7 +292,6 @@ DratReport run_backward(const std::vector<Clause>& cnf, ProofReader& in, LratWri
                 std::to_string(rep.core_lemmas) + " in the core and checked (" + std::to_string(rep.rat_lemmas) +
                 " RAT), " + std::to_string(rep.deletions) + " deletions (" + std::to_string(rep.ignored_deletions) +
                 " of root reasons ignored, " + std::to_string(rep.missing_deletions) + " of absent clauses ignored)";
-  if (chk.anomalies) rep.message += "; " + std::to_string(chk.anomalies) + " watch repairs without a free literal";
   return rep;
 }
 

@@ -1,0 +1,483 @@
+// The clause database of the backward, core-first DRAT check (drat_backward.cpp; issue 27,
+// rewritten for speed: the forward checker keeps drat_checker.hpp). Same duties as that one
+// (watched-literal propagation at the root and in RUP/RAT checks, core-first propagation, the LRAT
+// unit chains), laid out the way drat-trim and CaDiCaL do it (Heule, Hunt & Wetzler, FMCAD 2013;
+// Wetzler, Heule & Hunt, SAT 2014):
+//  - one flat arena: a clause at `ref` is [size, flags, id, literals...]; a watch names the ref
+//    (bit 0: binary clause) and a blocker literal, so a satisfied clause is skipped without
+//    touching the arena, and a binary clause is propagated from its watch alone;
+//  - two watch lists per literal, core and non-core, so that core-first propagation
+//    (drat-trim's) scans each list once instead of filtering one list twice;
+//  - watches are exact: a deletion, a lemma leaving the database and a clause joining the core
+//    remove its two watches at once (no stale or deleted entries to test on every visit);
+//  - deletions find their clause in a chained hash table keyed on an order-free hash of the
+//    literals, compared as sets with a literal stamp (no sorting, no per-clause allocation).
+// Why no watch repair is needed when the backward pass undoes root units (the old database's
+// backtrack_root repaired watches; this one only pops the trail): every trail the backward pass
+// returns to is a prefix of the forward pass's trail at a lemma boundary (a propagation fixpoint).
+// Invariant J: for every active clause and each of its watches w that is false, the clause has a
+// true literal assigned in w's segment or earlier (segments: the CNF's propagation, each lemma's,
+// the RUP check's). A visit keeps J (a true blocker or first watch came earlier; a new watch is
+// not false; a unit is assigned in the falsified watch's segment), undoing whole segments keeps it,
+// and J at a fixpoint means no clause is unit or falsified unnoticed. A clause attached (a lemma)
+// or restored (a deletion undone: its literal order is that of its deletion, at the same trail)
+// is valid for every trail from its attachment on, and the backward pass never goes below that
+// while the clause is active. Completeness is all that rests on J: each assignment is made by a
+// clause that is unit, so a conflict found is always a real RUP derivation (and the verified
+// checker re-checks every hint).
+// Root units as LRAT lemmas, chain(), RAT by a scan of the database: as in drat_checker.hpp.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <vector>
+
+#include "encodings/sat/drat.hpp"
+#include "schedules/checked.hpp"
+
+namespace schedcert::encodings::sat::drat_detail {
+
+class BackwardDb {
+ public:
+  explicit BackwardDb(int max_var) { grow(max_var); }
+
+  // Adds a clause (original or lemma), normalised in place; at the root it may propagate.
+  void add(std::vector<int>& lits) {
+    normalise(lits);
+    const std::uint32_t id = static_cast<std::uint32_t>(ref_.size());
+    const std::uint32_t ref = static_cast<std::uint32_t>(mem_.size());
+    ref_.push_back(ref);
+    mem_.push_back(static_cast<std::uint32_t>(lits.size()));
+    mem_.push_back(taut_ ? kTaut : 0u);
+    mem_.push_back(id);
+    for (int l : lits) mem_.push_back(code(l));
+    hash_insert(id, hash(lits));
+    if (taut_ || inconsistent_) return;
+    attach(ref);
+  }
+  // Removes one copy of the clause `lits` (a set); returns its id, -1 if none (absent, or a root
+  // reason, kept).
+  int remove(std::vector<int>& lits, DratReport& rep) {
+    normalise(lits);
+    const std::uint32_t h = hash(lits);
+    ++stamp_;
+    for (int l : lits) stamp_of_[code(l)] = stamp_;
+    std::uint32_t found = kNone, prev_found = kNone;
+    for (std::uint32_t id = head_of(h), prev = kNone; id != kNone; prev = id, id = next_[id]) {
+      if (hash_[id] != h) continue;
+      const std::uint32_t* c = &mem_[ref_[id]];
+      if (c[0] != lits.size()) continue;
+      bool same = true;
+      for (std::uint32_t k = 0; k < c[0] && same; ++k) same = stamp_of_[c[3 + k]] == stamp_;
+      if (same) found = id, prev_found = prev;  // the last in the chain: the oldest copy
+    }
+    if (found == kNone) {
+      ++rep.missing_deletions;
+      return -1;
+    }
+    const std::uint32_t ref = ref_[found];
+    for (std::uint32_t k = 0; k < mem_[ref]; ++k) {
+      const std::uint32_t v = mem_[ref + 3 + k] >> 1;
+      if (val_[2 * v] != 0 && reason_[v] == ref) {
+        ++rep.ignored_deletions;
+        return -1;
+      }
+    }
+    (prev_found == kNone ? buckets_[h & mask_] : next_[prev_found]) = next_[found];
+    if (mem_[ref + 1] & kAttached) unwatch(ref);
+    mem_[ref + 1] |= kDeleted;
+    return static_cast<int>(found);
+  }
+  int size() const { return static_cast<int>(ref_.size()); }
+  bool inconsistent() const { return inconsistent_; }
+  bool normalise_lits(std::vector<int>& lits) {
+    normalise(lits);
+    return taut_;
+  }
+
+  // RUP: does asserting the negation of `lits` propagate to a conflict? With `hints`, the LRAT
+  // unit chain of that conflict (clause ids from 1).
+  bool rup(const std::vector<int>& lits, std::vector<long>* hints) {
+    if (inconsistent_) {
+      if (hints) chain(root_confl_, hints);
+      return true;
+    }
+    for (int l : lits) grow(std::abs(l));
+    const std::size_t mark = trail_n_;
+    check_mark_ = mark;
+    in_check_ = true;
+    bool conflict = false;
+    // The negated lemma is assigned first in LRAT: a root unit agreeing with it needs no hint.
+    for (int l : lits) in_lemma_[static_cast<std::size_t>(std::abs(l))] = code(l) + 1;
+    for (int l : lits) {
+      const std::uint32_t nl = code(l) ^ 1u;
+      if (val_[nl] == -1) {  // l is already true: its reason is the conflict (none: a tautology)
+        conflict = true;
+        if (hints) {
+          hints->clear();
+          const std::uint32_t r = reason_[nl >> 1];
+          if (r != kNone) {
+            if (unit_base_ > 0) hints->push_back(root_ref(nl >> 1));
+            else chain(r, hints);
+          }
+        }
+        break;
+      }
+      if (val_[nl] == 0) assign(nl, kNone);
+    }
+    if (!conflict) {
+      conflict = !(core_first_ ? propagate_core_first() : propagate());
+      if (conflict && hints) chain(confl_, hints);
+    }
+    backtrack(mark);
+    for (int l : lits) in_lemma_[static_cast<std::size_t>(std::abs(l))] = 0;
+    in_check_ = false;
+    return conflict;
+  }
+  // RAT on pivot p: every resolvent with a clause containing -p is RUP. With `hints`, the LRAT
+  // groups (-id of the clause, then the resolvent's unit chain).
+  bool rat(const std::vector<int>& lits, int p, std::vector<long>* hints) {
+    const std::uint32_t np = code(-p);
+    if (hints) hints->clear();
+    for (std::uint32_t id = 0; id < ref_.size(); ++id) {
+      const std::uint32_t* c = &mem_[ref_[id]];
+      if (c[1] & kDeleted) continue;
+      const std::uint32_t* L = c + 3;
+      if (std::find(L, L + c[0], np) == L + c[0]) continue;
+      res_ = lits;
+      for (std::uint32_t k = 0; k < c[0]; ++k)
+        if (L[k] != np) res_.push_back(decode(L[k]));
+      if (!rup(res_, hints ? &group_ : nullptr)) return false;
+      if (hints) {
+        hints->push_back(-static_cast<long>(id) - 1);
+        hints->insert(hints->end(), group_.begin(), group_.end());
+      }
+    }
+    return true;
+  }
+
+  std::size_t trail_size() const { return trail_n_; }
+  int trail_literal(std::size_t p) const { return decode(trail_[p]); }
+  void root_chain(std::vector<long>* out) { chain(root_confl_, out); }
+  // Root units as LRAT lemmas from now on (drat_checker.hpp set_root_units).
+  void set_root_units(long unit_base) { unit_base_ = unit_base; }
+  // The hints of the unit lemma for the root unit at trail position p.
+  void unit_chain(std::size_t p, std::vector<long>* out) {
+    out->clear();
+    const std::uint32_t v = trail_[p] >> 1;
+    const std::uint32_t* c = &mem_[reason_[v]];
+    for (std::uint32_t k = 0; k < c[0]; ++k) {
+      const std::uint32_t w = c[3 + k] >> 1;
+      if (w != v) out->push_back(root_ref(w));
+    }
+    out->push_back(c[2] + 1L);
+  }
+  void set_core_first(bool on) {
+    core_first_ = on;
+    head2_ = head_;
+  }
+  bool core(int id) const { return (flags(id) & kCore) != 0; }
+  // A clause joins the core: its watches move to the core lists.
+  void set_core(int id) {
+    const std::uint32_t ref = ref_[static_cast<std::size_t>(id)];
+    const std::uint32_t f = mem_[ref + 1];
+    if (f & kCore) return;
+    const bool watched = (f & kAttached) && !(f & kDeleted);
+    if (watched) unwatch(ref);
+    mem_[ref + 1] = f | kCore;
+    if (watched) watch(ref);
+  }
+  bool deleted(int id) const { return (flags(id) & kDeleted) != 0; }
+  void literals(int id, std::vector<int>& out) const {
+    const std::uint32_t* c = &mem_[ref_[static_cast<std::size_t>(id)]];
+    out.clear();
+    for (std::uint32_t k = 0; k < c[0]; ++k) out.push_back(decode(c[3 + k]));
+  }
+  // The lemma `id` leaves the database.
+  void detach(int id) {
+    const std::uint32_t ref = ref_[static_cast<std::size_t>(id)];
+    if ((mem_[ref + 1] & kAttached) && !(mem_[ref + 1] & kDeleted)) unwatch(ref);
+    mem_[ref + 1] |= kDeleted;
+  }
+  // A deleted clause comes back, at the trail of its deletion, with its literal order then.
+  void restore(int id) {
+    const std::uint32_t ref = ref_[static_cast<std::size_t>(id)];
+    mem_[ref + 1] &= ~kDeleted;
+    if (mem_[ref + 1] & kAttached) watch(ref);
+  }
+  // Undoes the root units from trail position `mark` on (a fixpoint of the forward pass) and
+  // leaves the inconsistent state.
+  void backtrack_root(std::size_t mark) {
+    inconsistent_ = false;
+    if (mark < trail_n_) backtrack(mark);
+  }
+
+ private:
+  static constexpr std::uint32_t kNone = 0xffffffffu;
+  static constexpr std::uint32_t kDeleted = 1, kCore = 2, kTaut = 4, kAttached = 8;
+  struct Watch {
+    std::uint32_t blocker;  // another literal of the clause (for a binary clause: the other one)
+    std::uint32_t tag;      // ref << 1 | binary
+  };
+  static std::uint32_t code(int l) {
+    return l > 0 ? 2u * static_cast<std::uint32_t>(l) : 2u * static_cast<std::uint32_t>(-l) + 1u;
+  }
+  static int decode(std::uint32_t c) { return (c & 1u) ? -static_cast<int>(c >> 1) : static_cast<int>(c >> 1); }
+  std::uint32_t flags(int id) const { return mem_[ref_[static_cast<std::size_t>(id)] + 1]; }
+  SCHEDCERT_INTENDED_WRAP static std::uint32_t hash(const std::vector<int>& lits) {
+    std::uint64_t h = 0, s = 0;
+    for (int l : lits) {
+      std::uint64_t x = code(l) * 0x9E3779B97F4A7C15ull;
+      x ^= x >> 29;
+      h ^= x;
+      s += x * 31;
+    }
+    const std::uint64_t r = h + s * 1000003ull + lits.size();
+    return static_cast<std::uint32_t>(r ^ (r >> 32));
+  }
+  std::uint32_t head_of(std::uint32_t h) const { return buckets_.empty() ? kNone : buckets_[h & mask_]; }
+  void hash_insert(std::uint32_t id, std::uint32_t h) {
+    hash_.push_back(h);
+    next_.push_back(kNone);
+    if (2 * ref_.size() > buckets_.size()) {  // load at most 1/2: rehash into twice the buckets
+      std::size_t b = 1024;
+      while (b < 4 * ref_.size()) b *= 2;
+      buckets_.assign(b, kNone);
+      mask_ = static_cast<std::uint32_t>(buckets_.size() - 1);
+      for (std::uint32_t j = 0; j < id; ++j)
+        if (!(mem_[ref_[j] + 1] & kDeleted)) next_[j] = buckets_[hash_[j] & mask_], buckets_[hash_[j] & mask_] = j;
+    }
+    next_[id] = buckets_[h & mask_];
+    buckets_[h & mask_] = id;
+  }
+  void grow(int v) {
+    const std::size_t need = 2 * static_cast<std::size_t>(v) + 2;
+    if (val_.size() >= need) return;
+    val_.resize(need, 0);
+    stamp_of_.resize(need, 0);
+    for (auto& w : watches_) w.resize(need);
+    in_lemma_.resize(need, 0);
+    seen_.resize(need, 0);
+    reason_.resize(need, kNone);
+    pos_.resize(need, 0);
+    trail_.resize(need, 0);
+  }
+  // Sorts out duplicates (first occurrences kept, in order) and detects tautologies (taut_).
+  void normalise(std::vector<int>& lits) {
+    taut_ = false;
+    for (int l : lits) grow(std::abs(l));
+    ++stamp_;
+    std::size_t j = 0;
+    for (int l : lits) {
+      const std::uint32_t c = code(l);
+      if (stamp_of_[c] == stamp_) continue;
+      taut_ |= stamp_of_[c ^ 1u] == stamp_;
+      stamp_of_[c] = stamp_;
+      lits[j++] = l;
+    }
+    lits.resize(j);
+  }
+  std::vector<Watch>& list(std::uint32_t lit, std::uint32_t f) { return watches_[(f & kCore) ? 1 : 0][lit]; }
+  void watch(std::uint32_t ref) {
+    const std::uint32_t* L = &mem_[ref + 3];
+    const std::uint32_t bin = mem_[ref] == 2 ? 1u : 0u;
+    list(L[0], mem_[ref + 1]).push_back({L[1], ref << 1 | bin});
+    list(L[1], mem_[ref + 1]).push_back({L[0], ref << 1 | bin});
+  }
+  void unwatch(std::uint32_t ref) {
+    for (int k = 0; k < 2; ++k) {
+      auto& ws = list(mem_[ref + 3 + k], mem_[ref + 1]);
+      for (std::size_t i = 0; i < ws.size(); ++i)
+        if ((ws[i].tag >> 1) == ref) {
+          ws[i] = ws.back();
+          ws.pop_back();
+          break;
+        }
+    }
+  }
+  // The one hint naming the root unit of variable v (drat_checker.hpp root_ref).
+  long root_ref(std::uint32_t v) const {
+    const std::uint32_t r = reason_[v];
+    if (mem_[r] == 1) return mem_[r + 2] + 1L;
+    return unit_base_ + static_cast<long>(pos_[v]);
+  }
+  void assign(std::uint32_t lit, std::uint32_t reason) {
+    pos_[lit >> 1] = static_cast<std::uint32_t>(trail_n_);
+    val_[lit] = 1;
+    val_[lit ^ 1u] = -1;
+    reason_[lit >> 1] = reason;
+    trail_[trail_n_++] = lit;
+  }
+  void backtrack(std::size_t mark) {
+    while (trail_n_ > mark) {
+      const std::uint32_t l = trail_[--trail_n_];
+      val_[l] = val_[l ^ 1u] = 0;
+      reason_[l >> 1] = kNone;
+    }
+    head_ = std::min(head_, mark);
+    head2_ = std::min(head2_, mark);
+  }
+  // A new clause at the root: watches on its non-false literals (true first), else on the false
+  // literal assigned last; unit: assigned and propagated; falsified: the root is inconsistent.
+  void attach(std::uint32_t ref) {
+    const std::uint32_t n = mem_[ref];
+    std::uint32_t* L = &mem_[ref + 3];
+    auto rank = [&](std::uint32_t l) { return val_[l] == 1 ? 0u : val_[l] == 0 ? 1u : 2u; };
+    for (std::uint32_t pos = 0; pos < 2 && pos < n; ++pos)
+      for (std::uint32_t k = pos + 1; k < n; ++k)
+        if (rank(L[k]) < rank(L[pos]) ||
+            (rank(L[k]) == 2 && rank(L[pos]) == 2 && pos_[L[k] >> 1] > pos_[L[pos] >> 1]))
+          std::swap(L[k], L[pos]);
+    if (n == 0 || val_[L[0]] == -1) {
+      inconsistent_ = true;
+      root_confl_ = ref;
+      return;
+    }
+    if (n >= 2) {
+      mem_[ref + 1] |= kAttached;
+      watch(ref);
+    }
+    if (val_[L[0]] == 0 && (n == 1 || val_[L[1]] == -1)) {
+      assign(L[0], ref);
+      if (!propagate()) {
+        inconsistent_ = true;
+        root_confl_ = confl_;
+      }
+    }
+  }
+  // The LRAT unit chain of the conflict on clause `confl` (drat_checker.hpp chain(): the reasons
+  // of the assignments it depends on, in trail order, root units first as one hint each, then
+  // `confl`).
+  void chain(std::uint32_t confl, std::vector<long>* out) {
+    out->clear();
+    std::size_t pending = 0;
+    const std::size_t root_end = unit_base_ > 0 ? (in_check_ ? check_mark_ : trail_n_) : 0;
+    auto mark = [&](std::uint32_t ref, std::uint32_t skip) {
+      const std::uint32_t* c = &mem_[ref];
+      for (std::uint32_t k = 0; k < c[0]; ++k) {
+        const std::uint32_t v = c[3 + k] >> 1;
+        if (v == skip || seen_[v]) continue;
+        seen_[v] = 1;
+        marked_.push_back(v);
+        if (pos_[v] < root_end && val_[2 * v] != 0) {  // a root unit
+          const bool agrees = in_lemma_[v] && val_[in_lemma_[v] - 1] == -1;
+          if (!agrees) roots_.push_back(root_ref(v));
+        } else {
+          ++pending;
+        }
+      }
+    };
+    mark(confl, kNone);
+    for (std::size_t k = trail_n_; k > root_end && pending > 0; --k) {
+      const std::uint32_t v = trail_[k - 1] >> 1;
+      if (!seen_[v]) continue;
+      --pending;
+      const bool agrees = in_lemma_[v] && val_[in_lemma_[v] - 1] == -1;
+      const std::uint32_t r = reason_[v];
+      if (r != kNone && r != confl && !agrees) {
+        out->push_back(mem_[r + 2] + 1L);
+        mark(r, v);
+      }
+    }
+    std::reverse(out->begin(), out->end());
+    out->insert(out->begin(), roots_.begin(), roots_.end());
+    out->push_back(mem_[confl + 2] + 1L);
+    roots_.clear();
+    for (std::uint32_t v : marked_) seen_[v] = 0;
+    marked_.clear();
+  }
+  // Visits the watches of the literal `f` (just falsified) in one list; false on conflict
+  // (confl_). The entries not yet visited stay as they are.
+  bool visit(std::vector<Watch>& ws, std::uint32_t f) {
+    Watch* q = ws.data();
+    const Watch* p = q;
+    const Watch* const end = q + ws.size();
+    bool ok = true;
+    while (p != end) {
+      const Watch w = *p++;
+      const signed char vb = val_[w.blocker];
+      if (vb > 0) {
+        *q++ = w;
+        continue;
+      }
+      const std::uint32_t ref = w.tag >> 1;
+      if (w.tag & 1u) {  // binary: the blocker is the other literal
+        *q++ = w;
+        if (vb < 0) {
+          confl_ = ref;
+          ok = false;
+          break;
+        }
+        assign(w.blocker, ref);
+        continue;
+      }
+      std::uint32_t* c = &mem_[ref];
+      std::uint32_t* L = c + 3;
+      if (L[0] == f) L[0] = L[1], L[1] = f;
+      const std::uint32_t first = L[0];
+      const signed char vf = val_[first];
+      if (vf > 0) {
+        *q++ = {first, w.tag};
+        continue;
+      }
+      const std::uint32_t n = c[0];
+      std::uint32_t k = 2;
+      while (k < n && val_[L[k]] < 0) ++k;
+      if (k < n) {
+        L[1] = L[k];
+        L[k] = f;
+        watches_[(c[1] & kCore) ? 1 : 0][L[1]].push_back({first, w.tag});
+        continue;
+      }
+      *q++ = {first, w.tag};
+      if (vf < 0) {
+        confl_ = ref;
+        ok = false;
+        break;
+      }
+      assign(first, ref);
+    }
+    while (p != end) *q++ = *p++;
+    ws.resize(static_cast<std::size_t>(q - ws.data()));
+    return ok;
+  }
+  // Unit propagation over both lists from head_; false on conflict.
+  bool propagate() {
+    while (head_ < trail_n_) {
+      const std::uint32_t f = trail_[head_++] ^ 1u;
+      if (!visit(watches_[1][f], f) || !visit(watches_[0][f], f)) return false;
+    }
+    if (core_first_) head2_ = head_;
+    return true;
+  }
+  // Core-first: every pending literal over the core lists (head_), and only when those are
+  // exhausted one literal over the non-core lists (head2_), then back to the core.
+  bool propagate_core_first() {
+    for (;;) {
+      while (head_ < trail_n_) {
+        const std::uint32_t f = trail_[head_++] ^ 1u;
+        if (!visit(watches_[1][f], f)) return false;
+      }
+      if (head2_ >= trail_n_) return true;
+      const std::uint32_t f = trail_[head2_++] ^ 1u;
+      if (!visit(watches_[0][f], f)) return false;
+    }
+  }
+
+  std::vector<std::uint32_t> mem_, ref_;  // the arena; id -> ref
+  std::vector<std::uint32_t> hash_, next_, buckets_;  // per id: hash, next in its bucket
+  std::uint32_t mask_ = 0;
+  std::vector<std::vector<Watch>> watches_[2];  // [0] non-core, [1] core; per literal code
+  std::vector<signed char> val_;
+  std::vector<std::uint32_t> stamp_of_, reason_, trail_, pos_, in_lemma_, marked_;
+  std::vector<char> seen_;
+  std::vector<long> roots_, group_;
+  std::vector<int> res_;
+  std::uint32_t stamp_ = 0;
+  std::size_t trail_n_ = 0, head_ = 0, head2_ = 0, check_mark_ = 0;
+  long unit_base_ = 0;
+  std::uint32_t confl_ = kNone, root_confl_ = kNone;
+  bool inconsistent_ = false, taut_ = false, in_check_ = false, core_first_ = false;
+};
+
+}  // namespace schedcert::encodings::sat::drat_detail
