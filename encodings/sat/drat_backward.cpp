@@ -113,7 +113,7 @@ DratReport run_backward(const std::vector<Clause>& cnf, ProofReader& in, LratWri
       if (inconsistent) continue;
       steps.push_back(static_cast<long>(lemmas.size()));
       lemmas.push_back({chk.size(), lits[0], chk.trail_size(), rep.lemmas});
-      chk.add(lits);
+      chk.add(lits, true);
       inconsistent = chk.inconsistent();
     }
   } catch (const std::runtime_error& e) {

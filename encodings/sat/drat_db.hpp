@@ -3,7 +3,7 @@
 // (watched-literal propagation at the root and in RUP/RAT checks, core-first propagation, the LRAT
 // unit chains), laid out the way drat-trim and CaDiCaL do it (Heule, Hunt & Wetzler, FMCAD 2013;
 // Wetzler, Heule & Hunt, SAT 2014):
-//  - one flat arena: a clause at `ref` is [size, flags, id, literals...]; a watch names the ref
+//  - one flat arena: a clause at `ref` is [size, flags, id, search start, literals...]; a watch names the ref
 //    (bit 0: binary clause) and a blocker literal, so a satisfied clause is skipped without
 //    touching the arena, and a binary clause is propagated from its watch alone;
 //  - two watch lists per literal, core and non-core, so that core-first propagation
@@ -41,15 +41,17 @@ class BackwardDb {
  public:
   explicit BackwardDb(int max_var) { grow(max_var); }
 
-  // Adds a clause (original or lemma), normalised in place; at the root it may propagate.
-  void add(std::vector<int>& lits) {
-    normalise(lits);
+  // Adds a clause (original or lemma), normalised in place (unless `normalised`: by the last
+  // normalise_lits); at the root it may propagate.
+  void add(std::vector<int>& lits, bool normalised = false) {
+    if (!normalised) normalise(lits);
     const std::uint32_t id = static_cast<std::uint32_t>(ref_.size());
     const std::uint32_t ref = static_cast<std::uint32_t>(mem_.size());
     ref_.push_back(ref);
     mem_.push_back(static_cast<std::uint32_t>(lits.size()));
     mem_.push_back(taut_ ? kTaut : 0u);
     mem_.push_back(id);
+    mem_.push_back(2);  // where the search for a new watch starts
     for (int l : lits) mem_.push_back(code(l));
     hash_insert(id, hash(lits));
     if (taut_ || inconsistent_) return;
@@ -68,7 +70,7 @@ class BackwardDb {
       const std::uint32_t* c = &mem_[ref_[id]];
       if (c[0] != lits.size()) continue;
       bool same = true;
-      for (std::uint32_t k = 0; k < c[0] && same; ++k) same = stamp_of_[c[3 + k]] == stamp_;
+      for (std::uint32_t k = 0; k < c[0] && same; ++k) same = stamp_of_[c[kLits + k]] == stamp_;
       if (same) found = id, prev_found = prev;  // the last in the chain: the oldest copy
     }
     if (found == kNone) {
@@ -77,7 +79,7 @@ class BackwardDb {
     }
     const std::uint32_t ref = ref_[found];
     for (std::uint32_t k = 0; k < mem_[ref]; ++k) {
-      const std::uint32_t v = mem_[ref + 3 + k] >> 1;
+      const std::uint32_t v = mem_[ref + kLits + k] >> 1;
       if (val_[2 * v] != 0 && reason_[v] == ref) {
         ++rep.ignored_deletions;
         return -1;
@@ -142,7 +144,7 @@ class BackwardDb {
     for (std::uint32_t id = 0; id < ref_.size(); ++id) {
       const std::uint32_t* c = &mem_[ref_[id]];
       if (c[1] & kDeleted) continue;
-      const std::uint32_t* L = c + 3;
+      const std::uint32_t* L = c + kLits;
       if (std::find(L, L + c[0], np) == L + c[0]) continue;
       res_ = lits;
       for (std::uint32_t k = 0; k < c[0]; ++k)
@@ -167,7 +169,7 @@ class BackwardDb {
     const std::uint32_t v = trail_[p] >> 1;
     const std::uint32_t* c = &mem_[reason_[v]];
     for (std::uint32_t k = 0; k < c[0]; ++k) {
-      const std::uint32_t w = c[3 + k] >> 1;
+      const std::uint32_t w = c[kLits + k] >> 1;
       if (w != v) out->push_back(root_ref(w));
     }
     out->push_back(c[2] + 1L);
@@ -191,7 +193,7 @@ class BackwardDb {
   void literals(int id, std::vector<int>& out) const {
     const std::uint32_t* c = &mem_[ref_[static_cast<std::size_t>(id)]];
     out.clear();
-    for (std::uint32_t k = 0; k < c[0]; ++k) out.push_back(decode(c[3 + k]));
+    for (std::uint32_t k = 0; k < c[0]; ++k) out.push_back(decode(c[kLits + k]));
   }
   // The lemma `id` leaves the database.
   void detach(int id) {
@@ -215,6 +217,10 @@ class BackwardDb {
  private:
   static constexpr std::uint32_t kNone = 0xffffffffu;
   static constexpr std::uint32_t kDeleted = 1, kCore = 2, kTaut = 4, kAttached = 8;
+  static constexpr std::uint32_t kLits = 4;  // header: size, flags, id, search start
+  // Values as an enum, not signed char: a store through a char type may alias anything, which
+  // made the compiler reload every member after each assignment in the propagation loop.
+  enum Tv : std::int8_t { kFalse = -1, kUnset = 0, kTrue = 1 };
   struct Watch {
     std::uint32_t blocker;  // another literal of the clause (for a binary clause: the other one)
     std::uint32_t tag;      // ref << 1 | binary
@@ -251,13 +257,15 @@ class BackwardDb {
     buckets_[h & mask_] = id;
   }
   void grow(int v) {
-    const std::size_t need = 2 * static_cast<std::size_t>(v) + 2;
-    if (val_.size() >= need) return;
-    val_.resize(need, 0);
+    if (2 * static_cast<std::size_t>(v) + 2 <= val_.size()) return;
+    grow_to(2 * static_cast<std::size_t>(v) + 2);
+  }
+  [[gnu::noinline]] void grow_to(std::size_t need) {
+    val_.resize(need, kUnset);
     stamp_of_.resize(need, 0);
     for (auto& w : watches_) w.resize(need);
     in_lemma_.resize(need, 0);
-    seen_.resize(need, 0);
+    seen_.resize(need, 0);  // stamps: nothing to clear between chains
     reason_.resize(need, kNone);
     pos_.resize(need, 0);
     trail_.resize(need, 0);
@@ -279,14 +287,14 @@ class BackwardDb {
   }
   std::vector<Watch>& list(std::uint32_t lit, std::uint32_t f) { return watches_[(f & kCore) ? 1 : 0][lit]; }
   void watch(std::uint32_t ref) {
-    const std::uint32_t* L = &mem_[ref + 3];
+    const std::uint32_t* L = &mem_[ref + kLits];
     const std::uint32_t bin = mem_[ref] == 2 ? 1u : 0u;
     list(L[0], mem_[ref + 1]).push_back({L[1], ref << 1 | bin});
     list(L[1], mem_[ref + 1]).push_back({L[0], ref << 1 | bin});
   }
   void unwatch(std::uint32_t ref) {
     for (int k = 0; k < 2; ++k) {
-      auto& ws = list(mem_[ref + 3 + k], mem_[ref + 1]);
+      auto& ws = list(mem_[ref + kLits + k], mem_[ref + 1]);
       for (std::size_t i = 0; i < ws.size(); ++i)
         if ((ws[i].tag >> 1) == ref) {
           ws[i] = ws.back();
@@ -303,16 +311,15 @@ class BackwardDb {
   }
   void assign(std::uint32_t lit, std::uint32_t reason) {
     pos_[lit >> 1] = static_cast<std::uint32_t>(trail_n_);
-    val_[lit] = 1;
-    val_[lit ^ 1u] = -1;
+    val_[lit] = kTrue;
+    val_[lit ^ 1u] = kFalse;
     reason_[lit >> 1] = reason;
     trail_[trail_n_++] = lit;
   }
   void backtrack(std::size_t mark) {
     while (trail_n_ > mark) {
       const std::uint32_t l = trail_[--trail_n_];
-      val_[l] = val_[l ^ 1u] = 0;
-      reason_[l >> 1] = kNone;
+      val_[l] = val_[l ^ 1u] = kUnset;  // reason_ and pos_ are read only for assigned variables
     }
     head_ = std::min(head_, mark);
     head2_ = std::min(head2_, mark);
@@ -321,7 +328,7 @@ class BackwardDb {
   // literal assigned last; unit: assigned and propagated; falsified: the root is inconsistent.
   void attach(std::uint32_t ref) {
     const std::uint32_t n = mem_[ref];
-    std::uint32_t* L = &mem_[ref + 3];
+    std::uint32_t* L = &mem_[ref + kLits];
     auto rank = [&](std::uint32_t l) { return val_[l] == 1 ? 0u : val_[l] == 0 ? 1u : 2u; };
     for (std::uint32_t pos = 0; pos < 2 && pos < n; ++pos)
       for (std::uint32_t k = pos + 1; k < n; ++k)
@@ -350,18 +357,19 @@ class BackwardDb {
   // `confl`).
   void chain(std::uint32_t confl, std::vector<long>* out) {
     out->clear();
+    rev_.clear();
     std::size_t pending = 0;
     const std::size_t root_end = unit_base_ > 0 ? (in_check_ ? check_mark_ : trail_n_) : 0;
+    const std::uint32_t seen = ++seen_stamp_;
     auto mark = [&](std::uint32_t ref, std::uint32_t skip) {
       const std::uint32_t* c = &mem_[ref];
       for (std::uint32_t k = 0; k < c[0]; ++k) {
-        const std::uint32_t v = c[3 + k] >> 1;
-        if (v == skip || seen_[v]) continue;
-        seen_[v] = 1;
-        marked_.push_back(v);
-        if (pos_[v] < root_end && val_[2 * v] != 0) {  // a root unit
-          const bool agrees = in_lemma_[v] && val_[in_lemma_[v] - 1] == -1;
-          if (!agrees) roots_.push_back(root_ref(v));
+        const std::uint32_t v = c[kLits + k] >> 1;
+        if (v == skip || seen_[v] == seen) continue;
+        seen_[v] = seen;
+        if (pos_[v] < root_end && val_[2 * v] != kUnset) {  // a root unit
+          const bool agrees = in_lemma_[v] && val_[in_lemma_[v] - 1] == kFalse;
+          if (!agrees) out->push_back(root_ref(v));
         } else {
           ++pending;
         }
@@ -370,32 +378,30 @@ class BackwardDb {
     mark(confl, kNone);
     for (std::size_t k = trail_n_; k > root_end && pending > 0; --k) {
       const std::uint32_t v = trail_[k - 1] >> 1;
-      if (!seen_[v]) continue;
+      if (seen_[v] != seen) continue;
       --pending;
-      const bool agrees = in_lemma_[v] && val_[in_lemma_[v] - 1] == -1;
+      const bool agrees = in_lemma_[v] && val_[in_lemma_[v] - 1] == kFalse;
       const std::uint32_t r = reason_[v];
       if (r != kNone && r != confl && !agrees) {
-        out->push_back(mem_[r + 2] + 1L);
+        rev_.push_back(mem_[r + 2] + 1L);
         mark(r, v);
       }
     }
-    std::reverse(out->begin(), out->end());
-    out->insert(out->begin(), roots_.begin(), roots_.end());
+    // The root units (found in any order) first, then the reasons in trail order, then confl.
+    out->insert(out->end(), rev_.rbegin(), rev_.rend());
     out->push_back(mem_[confl + 2] + 1L);
-    roots_.clear();
-    for (std::uint32_t v : marked_) seen_[v] = 0;
-    marked_.clear();
   }
   // Visits the watches of the literal `f` (just falsified) in one list; false on conflict
   // (confl_). The entries not yet visited stay as they are.
-  bool visit(std::vector<Watch>& ws, std::uint32_t f) {
+  [[gnu::always_inline]] bool visit(std::vector<Watch>& ws, std::uint32_t f) {
+    if (ws.empty()) return true;
     Watch* q = ws.data();
     const Watch* p = q;
     const Watch* const end = q + ws.size();
     bool ok = true;
     while (p != end) {
       const Watch w = *p++;
-      const signed char vb = val_[w.blocker];
+      const Tv vb = val_[w.blocker];
       if (vb > 0) {
         *q++ = w;
         continue;
@@ -412,18 +418,27 @@ class BackwardDb {
         continue;
       }
       std::uint32_t* c = &mem_[ref];
-      std::uint32_t* L = c + 3;
+      std::uint32_t* L = c + kLits;
       if (L[0] == f) L[0] = L[1], L[1] = f;
       const std::uint32_t first = L[0];
-      const signed char vf = val_[first];
+      const Tv vf = val_[first];
       if (vf > 0) {
         *q++ = {first, w.tag};
         continue;
       }
       const std::uint32_t n = c[0];
-      std::uint32_t k = 2;
+      // A new watch: searched from where the last search ended, round the tail (Gent, JAIR
+      // 2013; CaDiCaL's saved position), so literals false at the root are not rescanned.
+      const std::uint32_t start = c[3];
+      std::uint32_t k = start;
       while (k < n && val_[L[k]] < 0) ++k;
+      if (k == n) {
+        k = 2;
+        while (k < start && val_[L[k]] < 0) ++k;
+        if (k == start) k = n;
+      }
       if (k < n) {
+        c[3] = k;
         L[1] = L[k];
         L[k] = f;
         watches_[(c[1] & kCore) ? 1 : 0][L[1]].push_back({first, w.tag});
@@ -468,12 +483,11 @@ class BackwardDb {
   std::vector<std::uint32_t> hash_, next_, buckets_;  // per id: hash, next in its bucket
   std::uint32_t mask_ = 0;
   std::vector<std::vector<Watch>> watches_[2];  // [0] non-core, [1] core; per literal code
-  std::vector<signed char> val_;
-  std::vector<std::uint32_t> stamp_of_, reason_, trail_, pos_, in_lemma_, marked_;
-  std::vector<char> seen_;
-  std::vector<long> roots_, group_;
+  std::vector<Tv> val_;
+  std::vector<std::uint32_t> stamp_of_, reason_, trail_, pos_, in_lemma_, seen_;  // seen_: == seen_stamp_
+  std::vector<long> rev_, group_;
   std::vector<int> res_;
-  std::uint32_t stamp_ = 0;
+  std::uint32_t stamp_ = 0, seen_stamp_ = 0;
   std::size_t trail_n_ = 0, head_ = 0, head2_ = 0, check_mark_ = 0;
   long unit_base_ = 0;
   std::uint32_t confl_ = kNone, root_confl_ = kNone;
