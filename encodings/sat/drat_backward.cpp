@@ -234,15 +234,31 @@ DratReport run_backward(const std::vector<Clause>& cnf, ProofReader& in, LratWri
       unwritten |= id == 0;
       return h < 0 ? -id : id;
     };
-    std::vector<std::vector<std::size_t>> units_at(lemmas.size() + 1);
+    // Per time t (0: the CNF, k + 1: after lemma k): the unit lemmas written then and the clauses
+    // whose last use it is, as two bucketed arrays (offsets by time, then the items).
+    const std::size_t times = lemmas.size() + 1;
+    std::vector<std::size_t> units_from(times + 1, 0), dels_from(times + 1, 0);
+    std::vector<std::size_t> units_at;
+    std::vector<long> dels, unused, hs, ids;
     for (std::size_t p = 0; p < trail_end; ++p)
-      if (unit_needed[p]) units_at[static_cast<std::size_t>(unit_time(p))].push_back(p);
-    std::vector<std::vector<long>> dels(lemmas.size() + 1);
-    std::vector<long> unused, hs, ids;
+      if (unit_needed[p]) ++units_from[static_cast<std::size_t>(unit_time(p)) + 1];
     for (std::size_t id = 0; id < static_cast<std::size_t>(n); ++id) {
       const int u = last_use[id];
       if (id < static_cast<std::size_t>(m) && u < 0) unused.push_back(static_cast<long>(id) + 1);
-      if (u >= 0 && u != kEnd) dels[static_cast<std::size_t>(u)].push_back(static_cast<long>(id) + 1);
+      if (u >= 0 && u != kEnd) ++dels_from[static_cast<std::size_t>(u) + 1];
+    }
+    for (std::size_t t = 0; t < times; ++t) {
+      units_from[t + 1] += units_from[t];
+      dels_from[t + 1] += dels_from[t];
+    }
+    units_at.resize(units_from[times]);
+    dels.resize(dels_from[times]);
+    {
+      std::vector<std::size_t> fill_u(units_from.begin(), units_from.end() - 1), fill_d(dels_from.begin(), dels_from.end() - 1);
+      for (std::size_t p = 0; p < trail_end; ++p)
+        if (unit_needed[p]) units_at[fill_u[static_cast<std::size_t>(unit_time(p))]++] = p;
+      for (std::size_t id = 0; id < static_cast<std::size_t>(n); ++id)
+        if (const int u = last_use[id]; u >= 0 && u != kEnd) dels[fill_d[static_cast<std::size_t>(u)]++] = static_cast<long>(id) + 1;
     }
     // Deleting the unused CNF clauses shrinks the verified checker's database (faster lookups,
     // less memory) but costs one removal each: worth it only when the proof does more lookups
@@ -254,15 +270,18 @@ DratReport run_backward(const std::vector<Clause>& cnf, ProofReader& in, LratWri
     // With RAT lemmas they are always deleted: an unused clause that our database had lost by a
     // deletion must not become a RAT candidate of the verified checker.
     if (rep.rat_lemmas > 0 || unused.size() <= total_hints) lrat->del(std::max(m, 1), unused);
+    std::vector<int> unit(1);
     auto emit_time = [&](std::size_t t) {
-      for (std::size_t p : units_at[t]) {
+      for (std::size_t j = units_from[t]; j < units_from[t + 1]; ++j) {
+        const std::size_t p = units_at[j];
         hs.clear();
         for (std::uint32_t k = 0; k < unit_len[p]; ++k) hs.push_back(translate(hint_arena[unit_start[p] + k]));
         out_unit[p] = next++;
-        lrat->add(out_unit[p], {unit_lit[p]}, hs);
+        unit[0] = unit_lit[p];
+        lrat->add(out_unit[p], unit, hs);
       }
       ids.clear();
-      for (long id : dels[t]) ids.push_back(translate(id));
+      for (std::size_t j = dels_from[t]; j < dels_from[t + 1]; ++j) ids.push_back(translate(dels[j]));
       lrat->del(next - 1, ids);
     };
     emit_time(0);
@@ -280,7 +299,8 @@ DratReport run_backward(const std::vector<Clause>& cnf, ProofReader& in, LratWri
     }
     hs.clear();
     for (long h : final_hints) hs.push_back(translate(h));
-    lrat->add(next, {}, hs);
+    unit.clear();
+    lrat->add(next, unit, hs);
     lrat->flush();
     if (unwritten) {
       rep.message = "internal error: the trimmed LRAT proof names a clause it does not define";

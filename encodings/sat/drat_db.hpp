@@ -176,7 +176,7 @@ class BackwardDb {
   }
   void set_core_first(bool on) {
     core_first_ = on;
-    head2_ = head_;
+    headb_ = head2_ = head_;
   }
   bool core(int id) const { return (flags(id) & kCore) != 0; }
   // A clause joins the core: its watches move to the core lists.
@@ -212,6 +212,7 @@ class BackwardDb {
   void backtrack_root(std::size_t mark) {
     inconsistent_ = false;
     if (mark < trail_n_) backtrack(mark);
+    head_ = headb_ = head2_ = trail_n_;
   }
 
  private:
@@ -269,6 +270,7 @@ class BackwardDb {
     reason_.resize(need, kNone);
     pos_.resize(need, 0);
     trail_.resize(need, 0);
+    rev_.resize(need, 0);
   }
   // Sorts out duplicates (first occurrences kept, in order) and detects tautologies (taut_).
   void normalise(std::vector<int>& lits) {
@@ -285,16 +287,19 @@ class BackwardDb {
     }
     lits.resize(j);
   }
-  std::vector<Watch>& list(std::uint32_t lit, std::uint32_t f) { return watches_[(f & kCore) ? 1 : 0][lit]; }
+  // The watch lists: [core][binary], per literal code.
+  std::vector<Watch>& list(std::uint32_t lit, std::uint32_t ref) {
+    return watches_[((mem_[ref + 1] & kCore) ? 2 : 0) + (mem_[ref] == 2 ? 1 : 0)][lit];
+  }
   void watch(std::uint32_t ref) {
     const std::uint32_t* L = &mem_[ref + kLits];
     const std::uint32_t bin = mem_[ref] == 2 ? 1u : 0u;
-    list(L[0], mem_[ref + 1]).push_back({L[1], ref << 1 | bin});
-    list(L[1], mem_[ref + 1]).push_back({L[0], ref << 1 | bin});
+    list(L[0], ref).push_back({L[1], ref << 1 | bin});
+    list(L[1], ref).push_back({L[0], ref << 1 | bin});
   }
   void unwatch(std::uint32_t ref) {
     for (int k = 0; k < 2; ++k) {
-      auto& ws = list(mem_[ref + kLits + k], mem_[ref + 1]);
+      auto& ws = list(mem_[ref + kLits + k], ref);
       for (std::size_t i = 0; i < ws.size(); ++i)
         if ((ws[i].tag >> 1) == ref) {
           ws[i] = ws.back();
@@ -322,6 +327,7 @@ class BackwardDb {
       val_[l] = val_[l ^ 1u] = kUnset;  // reason_ and pos_ are read only for assigned variables
     }
     head_ = std::min(head_, mark);
+    headb_ = std::min(headb_, mark);
     head2_ = std::min(head2_, mark);
   }
   // A new clause at the root: watches on its non-false literals (true first), else on the false
@@ -357,8 +363,7 @@ class BackwardDb {
   // `confl`).
   void chain(std::uint32_t confl, std::vector<long>* out) {
     out->clear();
-    rev_.clear();
-    std::size_t pending = 0;
+    std::size_t pending = 0, nrev = 0;
     const std::size_t root_end = unit_base_ > 0 ? (in_check_ ? check_mark_ : trail_n_) : 0;
     const std::uint32_t seen = ++seen_stamp_;
     auto mark = [&](std::uint32_t ref, std::uint32_t skip) {
@@ -383,17 +388,34 @@ class BackwardDb {
       const bool agrees = in_lemma_[v] && val_[in_lemma_[v] - 1] == kFalse;
       const std::uint32_t r = reason_[v];
       if (r != kNone && r != confl && !agrees) {
-        rev_.push_back(mem_[r + 2] + 1L);
+        rev_[nrev++] = mem_[r + 2] + 1L;  // at most one per variable: rev_ has a slot per literal
         mark(r, v);
       }
     }
     // The root units (found in any order) first, then the reasons in trail order, then confl.
-    out->insert(out->end(), rev_.rbegin(), rev_.rend());
-    out->push_back(mem_[confl + 2] + 1L);
+    std::size_t j = out->size();
+    out->resize(j + nrev + 1);
+    long* o = out->data();
+    while (nrev > 0) o[j++] = rev_[--nrev];
+    o[j] = mem_[confl + 2] + 1L;
   }
-  // Visits the watches of the literal `f` (just falsified) in one list; false on conflict
+  // Visits the binary watches of the literal `f` (just falsified): the blocker is the other
+  // literal, the list never changes. False on conflict (confl_).
+  [[gnu::always_inline]] bool visit_binary(const std::vector<Watch>& ws) {
+    for (const Watch& w : ws) {
+      const Tv v = val_[w.blocker];
+      if (v > 0) continue;
+      if (v < 0) {
+        confl_ = w.tag >> 1;
+        return false;
+      }
+      assign(w.blocker, w.tag >> 1);
+    }
+    return true;
+  }
+  // Visits the watches of clauses of 3 or more literals of `f` in one list; false on conflict
   // (confl_). The entries not yet visited stay as they are.
-  [[gnu::always_inline]] bool visit(std::vector<Watch>& ws, std::uint32_t f) {
+  [[gnu::always_inline]] bool visit_long(std::vector<Watch>& ws, std::uint32_t f) {
     if (ws.empty()) return true;
     Watch* q = ws.data();
     const Watch* p = q;
@@ -401,22 +423,11 @@ class BackwardDb {
     bool ok = true;
     while (p != end) {
       const Watch w = *p++;
-      const Tv vb = val_[w.blocker];
-      if (vb > 0) {
+      if (val_[w.blocker] > 0) {
         *q++ = w;
         continue;
       }
       const std::uint32_t ref = w.tag >> 1;
-      if (w.tag & 1u) {  // binary: the blocker is the other literal
-        *q++ = w;
-        if (vb < 0) {
-          confl_ = ref;
-          ok = false;
-          break;
-        }
-        assign(w.blocker, ref);
-        continue;
-      }
       std::uint32_t* c = &mem_[ref];
       std::uint32_t* L = c + kLits;
       if (L[0] == f) L[0] = L[1], L[1] = f;
@@ -441,7 +452,7 @@ class BackwardDb {
         c[3] = k;
         L[1] = L[k];
         L[k] = f;
-        watches_[(c[1] & kCore) ? 1 : 0][L[1]].push_back({first, w.tag});
+        watches_[(c[1] & kCore) ? kCoreLong : kLong][L[1]].push_back({first, w.tag});
         continue;
       }
       *q++ = {first, w.tag};
@@ -456,39 +467,44 @@ class BackwardDb {
     ws.resize(static_cast<std::size_t>(q - ws.data()));
     return ok;
   }
-  // Unit propagation over both lists from head_; false on conflict.
+  // Unit propagation over every list from head_; false on conflict.
   bool propagate() {
     while (head_ < trail_n_) {
       const std::uint32_t f = trail_[head_++] ^ 1u;
-      if (!visit(watches_[1][f], f) || !visit(watches_[0][f], f)) return false;
+      if (!visit_binary(watches_[kCoreBin][f]) || !visit_binary(watches_[kBin][f]) ||
+          !visit_long(watches_[kCoreLong][f], f) || !visit_long(watches_[kLong][f], f))
+        return false;
     }
-    if (core_first_) head2_ = head_;
+    headb_ = head2_ = head_;
     return true;
   }
-  // Core-first: every pending literal over the core lists (head_), and only when those are
-  // exhausted one literal over the non-core lists (head2_), then back to the core.
+  // Core-first (drat-trim's), binary clauses first: the core's binary clauses over every pending
+  // literal (headb_), then the core's longer clauses of one literal (head_), and only when the
+  // core is exhausted both non-core lists of one literal (head2_); after each step, back to the
+  // start.
   bool propagate_core_first() {
     for (;;) {
       while (head_ < trail_n_) {
         const std::uint32_t f = trail_[head_++] ^ 1u;
-        if (!visit(watches_[1][f], f)) return false;
+        if (!visit_binary(watches_[kCoreBin][f]) || !visit_long(watches_[kCoreLong][f], f)) return false;
       }
       if (head2_ >= trail_n_) return true;
       const std::uint32_t f = trail_[head2_++] ^ 1u;
-      if (!visit(watches_[0][f], f)) return false;
+      if (!visit_binary(watches_[kBin][f]) || !visit_long(watches_[kLong][f], f)) return false;
     }
   }
 
   std::vector<std::uint32_t> mem_, ref_;  // the arena; id -> ref
   std::vector<std::uint32_t> hash_, next_, buckets_;  // per id: hash, next in its bucket
   std::uint32_t mask_ = 0;
-  std::vector<std::vector<Watch>> watches_[2];  // [0] non-core, [1] core; per literal code
+  static constexpr int kLong = 0, kBin = 1, kCoreLong = 2, kCoreBin = 3;
+  std::vector<std::vector<Watch>> watches_[4];  // per literal code
   std::vector<Tv> val_;
   std::vector<std::uint32_t> stamp_of_, reason_, trail_, pos_, in_lemma_, seen_;  // seen_: == seen_stamp_
   std::vector<long> rev_, group_;
   std::vector<int> res_;
   std::uint32_t stamp_ = 0, seen_stamp_ = 0;
-  std::size_t trail_n_ = 0, head_ = 0, head2_ = 0, check_mark_ = 0;
+  std::size_t trail_n_ = 0, head_ = 0, headb_ = 0, head2_ = 0, check_mark_ = 0;
   long unit_base_ = 0;
   std::uint32_t confl_ = kNone, root_confl_ = kNone;
   bool inconsistent_ = false, taut_ = false, in_check_ = false, core_first_ = false;

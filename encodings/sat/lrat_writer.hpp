@@ -10,7 +10,6 @@
 // after its last use. Each line is formatted straight into one 64 KB-flushed buffer (issue 27).
 #pragma once
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <memory>
 #include <stdexcept>
@@ -66,8 +65,36 @@ class LratWriter {
     n_ = static_cast<std::size_t>(p - buf_.data());
     if (n_ > kFlush) flush();
   }
+  // The decimal digits of x and a space; two digits a step from a table (callgrind, the 15
+  // alpha(7) cube proofs: LRAT writing 340 -> 305 million instructions against std::to_chars).
   static char* num(char* p, long x) {
-    p = std::to_chars(p, p + 20, x).ptr;
+    static constexpr char kPairs[] =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+        "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+        "8081828384858687888990919293949596979899";
+    unsigned long u = static_cast<unsigned long>(x);
+    if (x < 0) {
+      *p++ = '-';
+      u = 0ul - u;
+    }
+    char tmp[20];
+    char* e = tmp + sizeof tmp;
+    char* b = e;
+    while (u >= 100) {
+      const unsigned long r = u % 100;
+      u /= 100;
+      b -= 2;
+      b[0] = kPairs[2 * r];
+      b[1] = kPairs[2 * r + 1];
+    }
+    if (u >= 10) {
+      b -= 2;
+      b[0] = kPairs[2 * u];
+      b[1] = kPairs[2 * u + 1];
+    } else {
+      *--b = static_cast<char>('0' + u);
+    }
+    while (b != e) *p++ = *b++;
     *p++ = ' ';
     return p;
   }
