@@ -189,7 +189,7 @@ DratReport run_backward(const std::vector<Clause>& cnf, ProofReader& in, LratWri
 
   // ---- 3. backward pass ----
   chk.set_core_first(true);
-  std::size_t visited = 0;
+  std::size_t visited = 0, self_check_problems = 0;
   for (std::size_t s = steps.size(); s > 0; --s) {
     const long step = steps[s - 1];
     if (budget_stopped(++visited)) {
@@ -203,6 +203,7 @@ DratReport run_backward(const std::vector<Clause>& cnf, ProofReader& in, LratWri
     Lemma& lem = lemmas[static_cast<std::size_t>(step)];
     chk.detach(lem.clause);
     chk.backtrack_root(lem.mark);
+    if (backward_self_check) self_check_problems += chk.self_check();
     if (!chk.core(lem.clause)) continue;
     ++rep.core_lemmas;
     chk.literals(lem.clause, lits);
@@ -312,6 +313,7 @@ DratReport run_backward(const std::vector<Clause>& cnf, ProofReader& in, LratWri
                 std::to_string(rep.core_lemmas) + " in the core and checked (" + std::to_string(rep.rat_lemmas) +
                 " RAT), " + std::to_string(rep.deletions) + " deletions (" + std::to_string(rep.ignored_deletions) +
                 " of root reasons ignored, " + std::to_string(rep.missing_deletions) + " of absent clauses ignored)";
+  if (self_check_problems) rep.message += "; self-check: " + std::to_string(self_check_problems) + " problems";
   return rep;
 }
 

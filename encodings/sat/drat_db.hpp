@@ -207,6 +207,38 @@ class BackwardDb {
     mem_[ref + 1] &= ~kDeleted;
     if (mem_[ref + 1] & kAttached) watch(ref);
   }
+  // Test support (drat_backward.hpp, backward_self_check), O(database): the active clauses that
+  // are unit or falsified at the trail without a true literal (a propagation the root missed:
+  // invariant J broken), plus every watch entry that is not one of the two watches of an active,
+  // attached clause in the list of its kind, plus a count of entries that is not two per such
+  // clause.
+  std::size_t self_check() const {
+    std::size_t bad = 0, expected = 0, entries = 0;
+    for (std::uint32_t id = 0; id < ref_.size(); ++id) {
+      const std::uint32_t ref = ref_[id];
+      const std::uint32_t f = mem_[ref + 1];
+      if (f & (kDeleted | kTaut)) continue;
+      std::uint32_t open = 0;
+      bool sat = false;
+      for (std::uint32_t k = 0; k < mem_[ref]; ++k) {
+        sat |= val_[mem_[ref + kLits + k]] > 0;
+        open += val_[mem_[ref + kLits + k]] == kUnset;
+      }
+      bad += !sat && open <= 1;
+      expected += (f & kAttached) ? 2 : 0;
+    }
+    for (int t = 0; t < 4; ++t)
+      for (std::size_t lit = 0; lit < watches_[t].size(); ++lit)
+        for (const Watch& w : watches_[t][lit]) {
+          ++entries;
+          const std::uint32_t ref = w.tag >> 1;
+          const std::uint32_t f = mem_[ref + 1];
+          const bool kind = t == ((f & kCore) ? kCoreLong : kLong) + (mem_[ref] == 2 ? 1 : 0);
+          const bool watched = mem_[ref + kLits] == lit || mem_[ref + kLits + 1] == lit;
+          bad += (f & kDeleted) || !(f & kAttached) || !kind || !watched || (w.tag & 1u) != (mem_[ref] == 2 ? 1u : 0u);
+        }
+    return bad + (entries != expected);
+  }
   // Undoes the root units from trail position `mark` on (a fixpoint of the forward pass) and
   // leaves the inconsistent state.
   void backtrack_root(std::size_t mark) {
