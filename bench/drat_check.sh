@@ -128,13 +128,17 @@ echo "## 2. per proof, our DRAT check alone (min of $rounds rounds): A = $aname,
 python3 - "$work" "$rounds" <<'EOF'
 import re, sys, os
 work, rounds = sys.argv[1], int(sys.argv[2])
+def label(p):  # the same proof has the same label in A's and B's output
+    if 'cube-' in p: return 'cube ' + re.search(r'cube-([0-9]+)', p).group(1)
+    if 'coverage' in p: return 'coverage CNF'
+    return 'Q3 ' + os.path.basename(os.path.dirname(p))
 def load(side):
     best = {}
     for r in range(1, rounds + 1):
         for line in open(os.path.join(work, 'prof', f'{side}.{r}')):
             m = re.match(r'(\S+): ([0-9.]+) s, (.*)', line)
             if not m: continue
-            name, cpu, msg = m.group(1), float(m.group(2)), m.group(3)
+            name, cpu, msg = label(m.group(1)), float(m.group(2)), m.group(3)
             lem = re.search(r'([0-9]+) lemmas', msg)
             core = re.search(r'([0-9]+) in the core', msg)
             prev = best.get(name)
@@ -142,18 +146,14 @@ def load(side):
                 best[name] = (cpu, int(lem.group(1)) if lem else 0, int(core.group(1)) if core else 0)
     return best
 A, B = load('A'), load('B')
-def label(p):
-    if 'cube-' in p: return 'cube ' + re.search(r'cube-([0-9]+)', p).group(1)
-    if 'coverage' in p: return 'coverage CNF'
-    return 'Q3 ' + os.path.basename(os.path.dirname(p))
 groups = {}
 print("| proof | lemmas | core (A / B) | A DRAT s | B DRAT s | A / B |")
 print("|---|---|---|---|---|---|")
-for p in sorted(B, key=lambda p: (label(p).split()[0], B[p][1])):
+for p in sorted(B, key=lambda p: (p.split()[0], B[p][1])):
     if p not in A: continue
     a, b = A[p], B[p]
-    print(f"| {label(p)} | {b[1]:,} | {a[2]:,} / {b[2]:,} | {a[0]:.3f} | {b[0]:.3f} | {a[0]/max(b[0],1e-9):.2f}x |")
-    g = groups.setdefault(label(p).split()[0], [0, 0.0, 0.0])
+    print(f"| {p} | {b[1]:,} | {a[2]:,} / {b[2]:,} | {a[0]:.3f} | {b[0]:.3f} | {a[0]/max(b[0],1e-9):.2f}x |")
+    g = groups.setdefault(p.split()[0], [0, 0.0, 0.0])
     g[0] += 1; g[1] += a[0]; g[2] += b[0]
 for k, (n, a, b) in groups.items():
     print(f"\n{k}: {n} proofs, A {a:.3f} s, B {b:.3f} s CPU in all: {a/max(b,1e-9):.2f}x less", end='')

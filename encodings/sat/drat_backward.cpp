@@ -1,6 +1,6 @@
 // Backward, core-first DRAT checking (Heule, Hunt & Wetzler, "Trimming while checking clausal
 // proofs", FMCAD 2013, and "DRAT-trim", SAT 2014: the method of drat-trim's default mode, written
-// here from scratch on our own clause database, drat_checker.hpp). Issue 27.
+// here from scratch on our own clause database, drat_db.hpp). Issue 27.
 //
 // 1. Forward pass, no checks: the CNF, then every proof line in order: a lemma joins the database
 //    (unit propagation at the root), a deletion removes one copy (a root unit's reason is kept,
@@ -10,8 +10,8 @@
 //    state it; an empty clause while the root is consistent is not RUP: rejected).
 // 2. The final conflict's unit chain marks its clauses as the core.
 // 3. Backward pass over the recorded lines: a deletion puts its clause back; a lemma leaves the
-//    database, the root units it implied are undone (back to the recorded fixpoint, watches
-//    repaired), and, only if the lemma is in the core, it is checked against the database as it
+//    database, the root units it implied are undone (back to the recorded fixpoint; the watches
+//    need no repair, drat_db.hpp says why), and, only if the lemma is in the core, it is checked against the database as it
 //    was when the lemma was added (RUP, else RAT on its first literal, as drat.cpp does);
 //    the clauses of its unit chains (and, for RAT, every clause holding the negated pivot) join
 //    the core. Propagation is core-first (drat-trim's): a lemma's chain prefers core clauses,
@@ -20,7 +20,7 @@
 //    the core deleted first (unless they outnumber the proof's hints and no lemma is RAT:
 //    removals cost the verified checker time), then each core lemma with its hints, each root unit
 //    a chain names written once as a unit lemma right after the lemma whose propagation derived it
-//    (hints: the units of its reason's other literals, then the reason; drat_checker.hpp
+//    (hints: the units of its reason's other literals, then the reason; drat_db.hpp
 //    set_root_units), each clause deleted after its last use, and the empty clause with the final
 //    chain. Ids are renumbered in writing order (CNF 1..m, then m + 1, ...): they increase, and
 //    every hint names a clause written earlier.
@@ -133,7 +133,7 @@ DratReport run_backward(const std::vector<Clause>& cnf, ProofReader& in, LratWri
 
   // ---- 2. the final conflict ----
   // Hints are clause refs 1..n (negative: a RAT group) or root-unit refs n + 1 + p (the unit
-  // lemma of the root unit at trail position p, drat_checker.hpp set_root_units).
+  // lemma of the root unit at trail position p, drat_db.hpp set_root_units).
   const long n = chk.size();
   const std::size_t trail_end = chk.trail_size();
   if (n + static_cast<long>(trail_end) + 2 > INT32_MAX) {

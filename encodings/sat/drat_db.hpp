@@ -25,7 +25,8 @@
 // while the clause is active. Completeness is all that rests on J: each assignment is made by a
 // clause that is unit, so a conflict found is always a real RUP derivation (and the verified
 // checker re-checks every hint).
-// Root units as LRAT lemmas, chain(), RAT by a scan of the database: as in drat_checker.hpp.
+// The LRAT side is the old database's: root units as LRAT lemmas (set_root_units), chain()
+// walking the check's trail back from the conflict, RAT candidates by a scan of the database.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -161,9 +162,13 @@ class BackwardDb {
   std::size_t trail_size() const { return trail_n_; }
   int trail_literal(std::size_t p) const { return decode(trail_[p]); }
   void root_chain(std::vector<long>* out) { chain(root_confl_, out); }
-  // Root units as LRAT lemmas from now on (drat_checker.hpp set_root_units).
+  // Root units as LRAT lemmas: from now on a chain names a root-level unit x by one hint, the
+  // unit clause (x) (its reason if that is a unit clause, else the reference unit_base + trail
+  // position, which the caller writes as a lemma "x" with unit_chain's hints), instead of
+  // repeating x's derivation in every chain.
   void set_root_units(long unit_base) { unit_base_ = unit_base; }
-  // The hints of the unit lemma for the root unit at trail position p.
+  // The hints of the unit lemma for the root unit at trail position p: the root units of its
+  // reason's other literals, then the reason.
   void unit_chain(std::size_t p, std::vector<long>* out) {
     out->clear();
     const std::uint32_t v = trail_[p] >> 1;
@@ -330,17 +335,18 @@ class BackwardDb {
     list(L[1], ref).push_back({L[0], ref << 1 | bin});
   }
   void unwatch(std::uint32_t ref) {
+    const std::uint32_t tag = ref << 1 | (mem_[ref] == 2 ? 1u : 0u);
     for (int k = 0; k < 2; ++k) {
       auto& ws = list(mem_[ref + kLits + k], ref);
       for (std::size_t i = 0; i < ws.size(); ++i)
-        if ((ws[i].tag >> 1) == ref) {
+        if (ws[i].tag == tag) {
           ws[i] = ws.back();
           ws.pop_back();
           break;
         }
     }
   }
-  // The one hint naming the root unit of variable v (drat_checker.hpp root_ref).
+  // The one hint naming the root unit of variable v (see set_root_units).
   long root_ref(std::uint32_t v) const {
     const std::uint32_t r = reason_[v];
     if (mem_[r] == 1) return mem_[r + 2] + 1L;
@@ -390,21 +396,25 @@ class BackwardDb {
       }
     }
   }
-  // The LRAT unit chain of the conflict on clause `confl` (drat_checker.hpp chain(): the reasons
-  // of the assignments it depends on, in trail order, root units first as one hint each, then
-  // `confl`).
+  // The LRAT unit chain of the conflict on clause `confl`: the root units it depends on (one hint
+  // each, set_root_units; none for a unit that agrees with the negated lemma, which LRAT assigns
+  // first), then the reasons of the check's assignments it depends on, in trail order, then
+  // `confl` (ids from 1). Walks the check's trail back from its end until every marked variable
+  // is explained (the negated lemma's literals, which have no reason, need no hint).
   void chain(std::uint32_t confl, std::vector<long>* out) {
     out->clear();
     std::size_t pending = 0, nrev = 0;
     const std::size_t root_end = unit_base_ > 0 ? (in_check_ ? check_mark_ : trail_n_) : 0;
     const std::uint32_t seen = ++seen_stamp_;
-    auto mark = [&](std::uint32_t ref, std::uint32_t skip) {
+    // Every literal of the conflict and of a reason is assigned (false, or the reason's own,
+    // already seen), so a position below root_end means a root unit.
+    auto mark = [&](std::uint32_t ref) {
       const std::uint32_t* c = &mem_[ref];
       for (std::uint32_t k = 0; k < c[0]; ++k) {
         const std::uint32_t v = c[kLits + k] >> 1;
-        if (v == skip || seen_[v] == seen) continue;
+        if (seen_[v] == seen) continue;
         seen_[v] = seen;
-        if (pos_[v] < root_end && val_[2 * v] != kUnset) {  // a root unit
+        if (pos_[v] < root_end) {  // a root unit
           const bool agrees = in_lemma_[v] && val_[in_lemma_[v] - 1] == kFalse;
           if (!agrees) out->push_back(root_ref(v));
         } else {
@@ -412,7 +422,7 @@ class BackwardDb {
         }
       }
     };
-    mark(confl, kNone);
+    mark(confl);
     for (std::size_t k = trail_n_; k > root_end && pending > 0; --k) {
       const std::uint32_t v = trail_[k - 1] >> 1;
       if (seen_[v] != seen) continue;
@@ -421,7 +431,7 @@ class BackwardDb {
       const std::uint32_t r = reason_[v];
       if (r != kNone && r != confl && !agrees) {
         rev_[nrev++] = mem_[r + 2] + 1L;  // at most one per variable: rev_ has a slot per literal
-        mark(r, v);
+        mark(r);
       }
     }
     // The root units (found in any order) first, then the reasons in trail order, then confl.
