@@ -8,8 +8,10 @@
 //    touching the arena, and a binary clause is propagated from its watch alone;
 //  - two watch lists per literal, core and non-core, so that core-first propagation
 //    (drat-trim's) scans each list once instead of filtering one list twice;
-//  - watches are exact: a deletion, a lemma leaving the database and a clause joining the core
-//    remove its two watches at once (no stale or deleted entries to test on every visit);
+//  - no stale watches: a clause joining the core moves its two watches at once, and so does the
+//    deletion of a binary clause; a deleted longer clause (a deletion, or a lemma leaving the
+//    database going back) keeps its watches, each dropped when a visit finds the clause deleted
+//    (flags kListed0/1 say which are left, so that a restored clause is listed exactly twice);
 //  - deletions find their clause in a chained hash table keyed on an order-free hash of the
 //    literals, compared as sets with a literal stamp (no sorting, no per-clause allocation).
 // Why no watch repair is needed when the backward pass undoes root units (the old database's
@@ -87,7 +89,7 @@ class BackwardDb {
       }
     }
     (prev_found == kNone ? buckets_[h & mask_] : next_[prev_found]) = next_[found];
-    if (mem_[ref + 1] & kAttached) unwatch(ref);
+    if ((mem_[ref + 1] & kAttached) && mem_[ref] == 2) unwatch(ref);  // longer ones: lazily
     mem_[ref + 1] |= kDeleted;
     return static_cast<int>(found);
   }
@@ -203,25 +205,44 @@ class BackwardDb {
   // The lemma `id` leaves the database.
   void detach(int id) {
     const std::uint32_t ref = ref_[static_cast<std::size_t>(id)];
-    if ((mem_[ref + 1] & kAttached) && !(mem_[ref + 1] & kDeleted)) unwatch(ref);
-    mem_[ref + 1] |= kDeleted;
+    if ((mem_[ref + 1] & kAttached) && !(mem_[ref + 1] & kDeleted) && mem_[ref] == 2) unwatch(ref);
+    mem_[ref + 1] |= kDeleted;  // a longer clause's watches are dropped when visited
   }
   // A deleted clause comes back, at the trail of its deletion, with its literal order then.
   void restore(int id) {
     const std::uint32_t ref = ref_[static_cast<std::size_t>(id)];
     mem_[ref + 1] &= ~kDeleted;
-    if (mem_[ref + 1] & kAttached) watch(ref);
+    if (!(mem_[ref + 1] & kAttached)) return;
+    if (mem_[ref] == 2) {
+      watch(ref);
+      return;
+    }
+    const std::uint32_t* L = &mem_[ref + kLits];  // the order of its deletion
+    for (std::uint32_t k = 0; k < 2; ++k)
+      if (!(mem_[ref + 1] & (kListed0 << k))) {
+        list(L[k], ref).push_back({L[1 - k], ref << 1});
+        mem_[ref + 1] |= kListed0 << k;
+      }
   }
   // Test support (drat_backward.hpp, backward_self_check), O(database): the active clauses that
   // are unit or falsified at the trail without a true literal (a propagation the root missed:
-  // invariant J broken), plus every watch entry that is not one of the two watches of an active,
-  // attached clause in the list of its kind, plus a count of entries that is not two per such
-  // clause.
+  // invariant J broken), plus every watch entry that is not one of the two watches of an
+  // attached clause in the list of its kind (a deleted one's only if still marked listed), plus a
+  // count of entries that is not two per active attached clause and the listed ones per deleted.
   std::size_t self_check() const {
     std::size_t bad = 0, expected = 0, entries = 0;
     for (std::uint32_t id = 0; id < ref_.size(); ++id) {
       const std::uint32_t ref = ref_[id];
       const std::uint32_t f = mem_[ref + 1];
+      if (f & kAttached) {
+        const std::uint32_t listed = ((f & kListed0) ? 1 : 0) + ((f & kListed1) ? 1 : 0);
+        if (!(f & kDeleted)) {
+          bad += listed != 2;
+          expected += 2;
+        } else if (mem_[ref] > 2) {
+          expected += listed;
+        }
+      }
       if (f & (kDeleted | kTaut)) continue;
       std::uint32_t open = 0;
       bool sat = false;
@@ -230,7 +251,6 @@ class BackwardDb {
         open += val_[mem_[ref + kLits + k]] == kUnset;
       }
       bad += !sat && open <= 1;
-      expected += (f & kAttached) ? 2 : 0;
     }
     for (int t = 0; t < 4; ++t)
       for (std::size_t lit = 0; lit < watches_[t].size(); ++lit)
@@ -239,8 +259,10 @@ class BackwardDb {
           const std::uint32_t ref = w.tag >> 1;
           const std::uint32_t f = mem_[ref + 1];
           const bool kind = t == ((f & kCore) ? kCoreLong : kLong) + (mem_[ref] == 2 ? 1 : 0);
-          const bool watched = mem_[ref + kLits] == lit || mem_[ref + kLits + 1] == lit;
-          bad += (f & kDeleted) || !(f & kAttached) || !kind || !watched || (w.tag & 1u) != (mem_[ref] == 2 ? 1u : 0u);
+          const bool at0 = mem_[ref + kLits] == lit, at1 = mem_[ref + kLits + 1] == lit;
+          const bool listed = (at0 && (f & kListed0)) || (at1 && (f & kListed1));
+          bad += ((f & kDeleted) && (mem_[ref] == 2 || !listed)) || !(f & kAttached) || !kind || !(at0 || at1) ||
+                 (w.tag & 1u) != (mem_[ref] == 2 ? 1u : 0u);
         }
     return bad + (entries != expected);
   }
@@ -255,6 +277,10 @@ class BackwardDb {
  private:
   static constexpr std::uint32_t kNone = 0xffffffffu;
   static constexpr std::uint32_t kDeleted = 1, kCore = 2, kTaut = 4, kAttached = 8;
+  // A deleted clause of 3 or more literals keeps its watches until a visit drops them (a scan
+  // of a watch list per deletion was 70% of the time on the coverage CNF, whose lists hold up to
+  // 300,000 clauses); these flags say which of its two watches (on L[0], L[1]) are still listed.
+  static constexpr std::uint32_t kListed0 = 32, kListed1 = 64;
   static constexpr std::uint32_t kLits = 4;  // header: size, flags, id, search start
   // Values as an enum, not signed char: a store through a char type may alias anything, which
   // made the compiler reload every member after each assignment in the propagation loop.
@@ -333,6 +359,7 @@ class BackwardDb {
     const std::uint32_t bin = mem_[ref] == 2 ? 1u : 0u;
     list(L[0], ref).push_back({L[1], ref << 1 | bin});
     list(L[1], ref).push_back({L[0], ref << 1 | bin});
+    mem_[ref + 1] |= kListed0 | kListed1;
   }
   void unwatch(std::uint32_t ref) {
     const std::uint32_t tag = ref << 1 | (mem_[ref] == 2 ? 1u : 0u);
@@ -472,6 +499,10 @@ class BackwardDb {
       const std::uint32_t ref = w.tag >> 1;
       std::uint32_t* c = &mem_[ref];
       std::uint32_t* L = c + kLits;
+      if (c[1] & kDeleted) {  // dropped; its literal order stays that of its deletion
+        c[1] &= ~(L[0] == f ? kListed0 : kListed1);
+        continue;
+      }
       if (L[0] == f) L[0] = L[1], L[1] = f;
       const std::uint32_t first = L[0];
       const Tv vf = val_[first];
