@@ -5,7 +5,8 @@
 #       REF_BUILD, this build with SCHEDCERT_DRAT_CHECK=forward (the checker before issue 27);
 #   B = this build (backward, core-first DRAT check, trimmed LRAT).
 #  1. The pipeline: one run directory of `cube alpha --dim 7 --max-size 21`, copied twice, the same
-#     sample of cubes solved and checked in each copy, by A and by B: per cube, solve CPU, our DRAT
+#     sample of cubes (those of `cube alpha ... --limit LIMIT --sample-seed SEED` in a fresh
+#     directory) solved and checked in each copy, by A and by B: per cube, solve CPU, our DRAT
 #     check CPU, the Coq-verified checker's CPU, check / solve (from the cube results).
 #  2. Per proof, our DRAT check alone (`drat_check_bench --profile backward`, writing LRAT), A's
 #     binary and B's alternately on the same files, ROUNDS times, the minimum CPU of each: the
@@ -54,6 +55,10 @@ if [ ! -d a7k21 ]; then
       *) mv "$f" cov/coverage.drat ;;
     esac
   done
+  # Forget that cube: the sample below is then that of a fresh directory, i.e. the cubes of
+  # `cube alpha --dim 7 --max-size 21 --limit LIMIT --sample-seed SEED` (search/runner.cpp
+  # pending_cubes: a shuffle of the pending ids with the seed).
+  rm -f a7k21/results/*.json
 fi
 
 # ---- 1. the pipeline ----
