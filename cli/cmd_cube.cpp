@@ -263,6 +263,9 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
   auto* succ = sub->add_subcommand("successive", "successive broadcasts (every node once): is there an allocation "
                                                  "and a schedule of T steps?");
   add_synth_options(succ);
+  succ->add_flag("--lex-leader", o->lex_leader,
+                 "lex-leader constraints over the network's whole automorphism group instead of the "
+                 "coordinate rules (synthesize --lex-leader)");
   succ->add_option("--allocation", o->allocation, "free, gray, or use --sources")->check(CLI::IsMember({"free", "gray"}));
   succ->add_option("--sources", o->sources, "the sources in broadcast order (a bijection)");
   succ->callback([&action, o] {
@@ -271,6 +274,11 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
         throw InputError("--allocation/--sources: give exactly one");
       json q{{"family", "successive"}, {"network", o->network}, {"model", o->model}, {"steps", o->steps},
              {"symmetry", !o->no_symmetry}};
+      if (o->lex_leader) {
+        if (!o->coq.empty())
+          throw InputError("--lex-leader: not with --coq (the CNF generated in Coq has no lex-leader constraints)");
+        q["lex"] = true;
+      }
       q["allocation"] = o->sources.empty() ? json(o->allocation) : json(o->sources);
       std::string cmd = "schedcert cube successive -n " + o->network + " -m " + o->model + " -T " +
                         std::to_string(o->steps) + (o->sources.empty() ? " --allocation " + o->allocation : " --sources");
@@ -297,7 +305,11 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
       json q{{"family", "synthesis"}, {"network", o->network}, {"model", o->model}, {"problem", o->problem},
                    {"root", o->root},       {"messages", o->messages}, {"steps", o->steps},
                    {"symmetry", !o->no_symmetry}, {"slack", true}, {"cds", !o->no_cds}};
-      if (o->lex_leader) q["lex"] = true;
+      if (o->lex_leader) {
+        if (!o->coq.empty())
+          throw InputError("--lex-leader: not with --coq (the CNF generated in Coq has no lex-leader constraints)");
+        q["lex"] = true;
+      }
       add_coq_query(q, *o,
                     "schedcert cube synthesize -n " + o->network + " -m " + o->model + " -p " + o->problem + " -r " +
                         std::to_string(o->root) + " -M " + std::to_string(o->messages) + " -T " +
