@@ -229,11 +229,15 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
   alpha->add_option("--seed-witness", o->seed_witness,
                     "a CDS ({\"cds\": [...]}) or tree ({\"edges\": ...}) file: answers the query when small enough, "
                     "else shown as the lower bound");
+  alpha->add_flag("--lex-leader", o->lex_leader,
+                  "inside each cube, lex-leader constraints over the automorphisms of Q_d that fix the cube's "
+                  "pattern (nauty; off by default; search/alpha_cubes.hpp, docs/cube-and-conquer.md)");
   add_run_options(alpha, *o, true);
   alpha->callback([&action, o] {
     action = [o] {
-      const json q{{"family", "alpha-cds"}, {"dim", o->dim}, {"max_size", o->max_size}};
-      const schedules::Node n = search::check_alpha_query({o->dim, o->max_size});
+      json q{{"family", "alpha-cds"}, {"dim", o->dim}, {"max_size", o->max_size}};
+      if (o->lex_leader) q["lex"] = true;
+      const schedules::Node n = search::check_alpha_query({o->dim, o->max_size, o->lex_leader});
       std::optional<json> seed;
       std::string lower;
       if (!o->seed_witness.empty()) {

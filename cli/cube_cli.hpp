@@ -31,7 +31,9 @@ struct CubeCli {
   unsigned root = 0, messages = 1, steps = 0;
   bool no_symmetry = false;
   bool no_cds = false;  // cube synthesize: leave out the sender counts (timeindexed.hpp)
-  bool lex_leader = false;  // cube synthesize: lex-leader over Aut instead of the anchor rules
+  // --lex-leader: synthesize / successive: lex-leader over Aut instead of the encoding's rules;
+  // alpha: lex-leader over each cube's stabiliser
+  bool lex_leader = false;
   // --coq DIR (issue 26, item 5; cli/cube_coq.cpp): the run on the CNF generated in Coq, and its
   // optimum as a Coq theorem; --coq-lrat-max: embed the proofs up to this many bytes in total;
   // --coq-witness FILE: the schedule of T + 1 steps (default: found by the production encoder).
