@@ -238,11 +238,15 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
   alpha->add_option("--seed-witness", o->seed_witness,
                     "a CDS ({\"cds\": [...]}) or tree ({\"edges\": ...}) file: answers the query when small enough, "
                     "else shown as the lower bound");
+  alpha->add_flag("--lex-leader", o->lex_leader,
+                  "inside each cube, lex-leader constraints over the automorphisms of Q_d that fix the cube's "
+                  "pattern (nauty; off by default; search/alpha_cubes.hpp, docs/cube-and-conquer.md)");
   add_run_options(alpha, *o, true);
   alpha->callback([&action, o] {
     action = [o] {
-      const json q{{"family", "alpha-cds"}, {"dim", o->dim}, {"max_size", o->max_size}};
-      const schedules::Node n = search::check_alpha_query({o->dim, o->max_size});
+      json q{{"family", "alpha-cds"}, {"dim", o->dim}, {"max_size", o->max_size}};
+      if (o->lex_leader) q["lex"] = true;
+      const schedules::Node n = search::check_alpha_query({o->dim, o->max_size, o->lex_leader});
       std::optional<json> seed;
       std::string lower;
       if (!o->seed_witness.empty()) {
@@ -277,6 +281,9 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
   auto* succ = sub->add_subcommand("successive", "successive broadcasts (every node once): is there an allocation "
                                                  "and a schedule of T steps?");
   add_synth_options(succ);
+  succ->add_flag("--lex-leader", o->lex_leader,
+                 "lex-leader constraints over the network's whole automorphism group instead of the "
+                 "coordinate rules (synthesize --lex-leader)");
   succ->add_option("--allocation", o->allocation, "free, gray, or use --sources")->check(CLI::IsMember({"free", "gray"}));
   succ->add_option("--sources", o->sources, "the sources in broadcast order (a bijection)");
   succ->callback([&action, o] {
@@ -285,6 +292,11 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
         throw InputError("--allocation/--sources: give exactly one");
       json q{{"family", "successive"}, {"network", o->network}, {"model", o->model}, {"steps", o->steps},
              {"symmetry", !o->no_symmetry}};
+      if (o->lex_leader) {
+        if (!o->coq.empty())
+          throw InputError("--lex-leader: not with --coq (the CNF generated in Coq has no lex-leader constraints)");
+        q["lex"] = true;
+      }
       q["allocation"] = o->sources.empty() ? json(o->allocation) : json(o->sources);
       std::string cmd = "schedcert cube successive -n " + o->network + " -m " + o->model + " -T " +
                         std::to_string(o->steps) + (o->sources.empty() ? " --allocation " + o->allocation : " --sources");
@@ -313,7 +325,11 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
       json q{{"family", "synthesis"}, {"network", o->network}, {"model", o->model}, {"problem", o->problem},
                    {"root", o->root},       {"messages", o->messages}, {"steps", o->steps},
                    {"symmetry", !o->no_symmetry}, {"slack", true}, {"cds", !o->no_cds}};
-      if (o->lex_leader) q["lex"] = true;
+      if (o->lex_leader) {
+        if (!o->coq.empty())
+          throw InputError("--lex-leader: not with --coq (the CNF generated in Coq has no lex-leader constraints)");
+        q["lex"] = true;
+      }
       add_coq_query(q, *o,
                     "schedcert cube synthesize -n " + o->network + " -m " + o->model + " -p " + o->problem + " -r " +
                         std::to_string(o->root) + " -M " + std::to_string(o->messages) + " -T " +

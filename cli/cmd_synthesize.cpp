@@ -115,6 +115,7 @@ int run_successive(const Network& net, Model m, const encodings::synth::Synthesi
   so.quiet = o.quiet;
   so.emit_smt2_path = o.emit;
   so.symmetry_breaking = !o.no_symmetry;
+  so.lex_leader = o.lex_leader;
   so.fixed_sources = route.fixed_sources;
   so.solver_logic = o.engine == "z3" ? "QF_FD" : "cadical";  // auto: CaDiCaL
   std::cout << "synthesis: " << net.name() << ", " << to_string(m)
@@ -242,7 +243,9 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
   sub->add_flag("--lex-leader", o->lex_leader,
                 "symmetry breaking in the exact query by lex-leader constraints over the network's "
                 "whole automorphism group (nauty's generators; items move with the nodes they start "
-                "at) instead of the anchor rules (encodings/synth/lex_leader.hpp; docs/synthesis.md)");
+                "at) instead of the anchor rules; for successive broadcasts instead of the coordinate "
+                "rules, with the allocation free (a source moves with its node) or fixed (only "
+                "automorphisms fixing every source) (encodings/synth/lex_leader.hpp; docs/synthesis.md)");
   sub->add_option("--coq", o->coq,
                   "least-T search: write DIR/optimum_<instance>.v, the optimum as a Coq theorem "
                   "(optimal_steps, coq/synth/SynthCnf.v) from the witness and T - 1 refuted on the CNF "

@@ -31,7 +31,9 @@ struct CubeCli {
   unsigned root = 0, messages = 1, steps = 0;
   bool no_symmetry = false;
   bool no_cds = false;  // cube synthesize: leave out the sender counts (timeindexed.hpp)
-  bool lex_leader = false;  // cube synthesize: lex-leader over Aut instead of the anchor rules
+  // --lex-leader: synthesize / successive: lex-leader over Aut instead of the encoding's rules;
+  // alpha: lex-leader over each cube's stabiliser
+  bool lex_leader = false;
   // --walk (cli/cube_walk.cpp): the least T, one cube run per T in DIR/T<k>; --max-steps,
   // --no-known-upper as for `synthesize`.
   bool walk = false, no_known_upper = false;

@@ -94,7 +94,10 @@ SynthesisResult synthesize_successive(const Network& net, Model model, unsigned 
   };
   const sy::Topology topo(net);
   const bool emit = !opt.emit_smt2_path.empty();
-  sy::SuccessiveEncoding enc(topo, model, opt.fixed_sources, steps, opt.symmetry_breaking, emit);
+  const sy::SuccessiveSymmetry sym = !opt.symmetry_breaking ? sy::SuccessiveSymmetry::None
+                                     : opt.lex_leader      ? sy::SuccessiveSymmetry::LexLeader
+                                                           : sy::SuccessiveSymmetry::Rules;
+  sy::SuccessiveEncoding enc(topo, model, opt.fixed_sources, steps, sym, emit);
   note("query: " + enc.formula().summary() + ", " + enc.notes());
   if (emit) {
     schedules::io::write_atomically("--emit-smt2", opt.emit_smt2_path, [&](std::ostream& out) {
