@@ -84,14 +84,7 @@ void TimeIndexedEncoding::add_idle_rules(std::uint64_t relays_needed,
   }
   // Only where it is tight: a sequential counter over n T literals costs about n T G.
   if (static_cast<std::uint64_t>(G) > n) return;
-  std::int64_t send_room = 0;  // sum_v (T - R_v)
-  for (Node v = 0; v < n; ++v) {
-    std::int64_t r = 0;
-    for (const auto& it : items)
-      if (it.origin != v && (it.target == kEveryNode || it.target == v)) ++r;
-    send_room += static_cast<std::int64_t>(steps_) - r;
-  }
-  std::vector<Lit> idle, sending;
+  std::vector<Lit> idle;
   for (unsigned t = 0; t < steps_; ++t)
     for (Node v = 0; v < n; ++v) {
       // idle(v, t) or v receives something or v shouts something in step t.
@@ -101,20 +94,13 @@ void TimeIndexedEncoding::add_idle_rules(std::uint64_t relays_needed,
           const Lit x = flow_->send(i, t, l);
           if (x != kFalse) busy.push_back(x);
         }
-      std::vector<Lit> shouts;
-      for (const auto& [i, s] : shout_[t * n + v]) shouts.push_back(s);
-      busy.insert(busy.end(), shouts.begin(), shouts.end());
-      if (!shouts.empty()) sending.push_back(f_.make_or(shouts));
+      for (const auto& [i, s] : shout_[t * n + v]) busy.push_back(s);
       const Lit x = f_.new_var();
       busy.push_back(x);
       f_.add_clause(busy);
       idle.push_back(x);
     }
   f_.at_most(idle, static_cast<unsigned>(G));
-  // Summed over the nodes, the sending steps are at most sum_v (T - R_v): each node receives R_v
-  // times in steps of its own (the node slack rules, added up, as one counter the solver can
-  // fill step by step).
-  f_.at_most(sending, static_cast<unsigned>(send_room));
   f_.at_most(relay_sent, static_cast<unsigned>(relays_needed + static_cast<std::uint64_t>(G)));
   // A node shouts the same item in at most 1 + G steps: every shout beyond the first of an item
   // at a node is a busy step that none of R_v, O_v, A_v counts, so it takes one of the G.
@@ -125,8 +111,7 @@ void TimeIndexedEncoding::add_idle_rules(std::uint64_t relays_needed,
   for (auto& lits : per_pair)
     if (lits.size() > 1 + static_cast<std::size_t>(G)) f_.at_most(lits, 1 + static_cast<unsigned>(G));
   notes_ += ", idle rules (at most " + std::to_string(G) + " idle node-steps, at most " +
-            std::to_string(relays_needed + static_cast<std::uint64_t>(G)) + " relay senders, at most " +
-            std::to_string(send_room) + " sending node-steps)";
+            std::to_string(relays_needed + static_cast<std::uint64_t>(G)) + " relay senders)";
 }
 
 // Combining problems (accumulation, multinode accumulation): the same argument towards each
