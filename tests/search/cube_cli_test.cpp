@@ -167,7 +167,7 @@ TEST_CASE("cube CLI: --check-batch runs the verified checker per batch, every cu
   fs::remove_all(four);
 }
 
-TEST_CASE("cube CLI: --lex-leader on successive and alpha runs gives the certified answers; refused with --coq") {
+TEST_CASE("cube CLI: --lex-leader on successive and alpha runs gives the certified answers, refused with --coq") {
   const std::string s = scratch("lex-succ"), a = scratch("lex-alpha");
   // Q3 shout-whisper, free allocation: T = 13 is impossible (the optimum is 14).
   auto r = run_cli("cube successive -n Q3 -m shout-whisper --allocation free -T 13 --lex-leader -q --jobs 2 --dir " + s +
