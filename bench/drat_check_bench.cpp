@@ -10,6 +10,10 @@
 //        drat_check_bench [--keep DIR] --cube-run R   (the proofs a `cube ... --keep-proofs` run
 //        kept in R/proofs; each cube's CNF is rebuilt as the run checked it: the family's base
 //        clauses, the cube's clauses, the kept extra clauses)
+//        drat_check_bench --profile backward|forward [--verify] ... : that DRAT check alone on each
+//        pair (writing LRAT), CPU per pair: for profilers and for comparing against an older build
+//        of this program (bench/drat_check.sh); --verify then runs the verified checker on each
+//        LRAT proof (outside the CPU measured) and stops at the first one it does not accept.
 // Where to get pairs: SCHEDCERT_KEEP_PROOFS=1 keeps synthesis queries' q.cnf / q.drat in
 // /tmp/schedcert-sat-*; bench/drat_check.sh collects them and runs this.
 #include <sys/resource.h>
@@ -74,10 +78,16 @@ int main(int argc, char** argv) {
   std::vector<std::pair<std::string, std::string>> pairs;
   std::string keep;
   std::vector<fs::path> cube_runs;
+  std::string profile;  // "backward" / "forward": that DRAT check alone, no verified checker (profilers)
+  bool verify = false;  // --profile: then the verified checker on each LRAT proof (not in the CPU)
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--keep" && i + 1 < argc) {
       keep = argv[++i];
+    } else if (a == "--profile" && i + 1 < argc) {
+      profile = argv[++i];
+    } else if (a == "--verify") {
+      verify = true;
     } else if (a == "--dir" && i + 1 < argc) {
       for (const auto& e : fs::recursive_directory_iterator(argv[++i]))
         if (e.path().extension() == ".cnf") {
@@ -118,6 +128,29 @@ int main(int argc, char** argv) {
   if (pairs.empty() || lrat_checker_path().empty()) {
     std::fprintf(stderr, "nothing to measure (no pairs, or no schedcert-lrat in this build)\n");
     return 2;
+  }
+  if (!profile.empty()) {
+    const DratMode mode = profile == "forward" ? DratMode::Forward : DratMode::Backward;
+    double total = 0;
+    for (std::size_t k = 0; k < pairs.size(); ++k) {
+      const auto cnf = read_dimacs(pairs[k].first);
+      const double c0 = cpu_now();
+      const std::string lrat = (out / ("p" + std::to_string(k) + ".lrat")).string();
+      const DratReport r = check_drat(cnf, pairs[k].second, lrat, mode);
+      const double c = cpu_now() - c0;
+      total += c;
+      std::printf("%s: %.3f s, %s\n", pairs[k].first.c_str(), c, r.message.c_str());
+      if (!r.verified) return 1;
+      if (verify) {
+        const LratVerdict v = run_lrat_checker(pairs[k].first, lrat);
+        std::error_code ec;
+        std::printf("  verified checker: %s, %.3f s CPU, LRAT %.2f MB\n", v.verified ? "VERIFIED" : v.verdict.c_str(),
+                    v.cpu_seconds, static_cast<double>(fs::file_size(lrat, ec)) / 1e6);
+        if (!v.verified) return 1;
+      }
+    }
+    std::printf("total %.3f s CPU\n", total);
+    return 0;
   }
   std::printf("| instance | lemmas | core | fwd DRAT s | fwd LRAT MB | fwd Coq s | bwd DRAT s | bwd LRAT MB | bwd Coq s | "
               "fwd/bwd total CPU | agree |\n|---|---|---|---|---|---|---|---|---|---|---|\n");

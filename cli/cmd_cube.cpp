@@ -167,6 +167,13 @@ int run_family(const json& query, const CubeCli& o, std::function<std::string()>
   return write_cube_coq(*family, *run, s, print_cube_summary(*family, *run, s, o), o);
 }
 
+// --walk: one run_family per T (cli/cube_walk.cpp).
+int walk_family(const json& q, const CubeCli& o) {
+  if (!o.seed_witness.empty()) throw InputError("--walk: not with --seed-witness");
+  if (o.steps != 0) throw InputError("--walk: not with --steps (the walk picks T)");
+  return run_cube_walk(q, o, [](const json& query, const CubeCli& one) { return run_family(query, one); });
+}
+
 void add_run_options(CLI::App* c, CubeCli& o, bool with_dir) {
   if (with_dir) {
     c->add_option("--dir", o.dir, "new run directory (query, cubes, results, witness)");
@@ -205,6 +212,8 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
       "  schedcert cube resume run-a7 --jobs 2                          # continue it\n"
       "  schedcert cube successive -n Q4 -m shout-whisper --allocation free -T 28 --dir run-q4\n"
       "  schedcert cube synthesize -n Q3 -m shout-whisper -p multinode-broadcast -T 10 --dir run-mnb\n"
+      "  schedcert cube synthesize -n Q2 -m shout-whisper -p multinode-accumulation --walk --dir w\n"
+      "        # the least T: a cube run per T in w/T<k> from the lower bound to below the best known schedule\n"
       "  schedcert cube successive -n Q3 -m shout-whisper --allocation free -T 13 --dir run-c --coq out\n"
       "        # on the CNF generated in Coq: 195 cubes, out/optimum_..._free_cubes.v proves the optimum 14\n"
       "        # (premises; --cubes 7 --coq-lrat-max 100000000: 7 cubes, closed; docs/coq.md)\n"
@@ -229,11 +238,15 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
   alpha->add_option("--seed-witness", o->seed_witness,
                     "a CDS ({\"cds\": [...]}) or tree ({\"edges\": ...}) file: answers the query when small enough, "
                     "else shown as the lower bound");
+  alpha->add_flag("--lex-leader", o->lex_leader,
+                  "inside each cube, lex-leader constraints over the automorphisms of Q_d that fix the cube's "
+                  "pattern (nauty; off by default; search/alpha_cubes.hpp, docs/cube-and-conquer.md)");
   add_run_options(alpha, *o, true);
   alpha->callback([&action, o] {
     action = [o] {
-      const json q{{"family", "alpha-cds"}, {"dim", o->dim}, {"max_size", o->max_size}};
-      const schedules::Node n = search::check_alpha_query({o->dim, o->max_size});
+      json q{{"family", "alpha-cds"}, {"dim", o->dim}, {"max_size", o->max_size}};
+      if (o->lex_leader) q["lex"] = true;
+      const schedules::Node n = search::check_alpha_query({o->dim, o->max_size, o->lex_leader});
       std::optional<json> seed;
       std::string lower;
       if (!o->seed_witness.empty()) {
@@ -252,7 +265,12 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
   auto add_synth_options = [&](CLI::App* c) {
     c->add_option("--network,-n", o->network, "network, e.g. Q4, C3xC3")->required();
     c->add_option("--model,-m", o->model, "communication model")->default_val("all-port");
-    c->add_option("--steps,-T", o->steps, "T: is there a schedule of T steps?")->required();
+    c->add_option("--steps,-T", o->steps, "T: is there a schedule of T steps? (or --walk)");
+    c->add_flag("--walk", o->walk,
+                "the least T instead of one T: a cube run per T in DIR/T<k>, from the lower bound up to "
+                "below the best known schedule; run it again to continue (cli/cube_walk.cpp)");
+    c->add_option("--max-steps", o->max_steps, "--walk: give up above this T (0: bound + 64)");
+    c->add_flag("--no-known-upper", o->no_known_upper, "--walk: do not stop below a known schedule");
     c->add_option("--cubes", o->target, "about this many cubes (default 64)");
     c->add_flag("--no-symmetry", o->no_symmetry, "leave out the encoding's symmetry-breaking rules (with --coq and "
                                                   "a free allocation: free_cnf instead of free_sym_cnf)");
@@ -263,6 +281,9 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
   auto* succ = sub->add_subcommand("successive", "successive broadcasts (every node once): is there an allocation "
                                                  "and a schedule of T steps?");
   add_synth_options(succ);
+  succ->add_flag("--lex-leader", o->lex_leader,
+                 "lex-leader constraints over the network's whole automorphism group instead of the "
+                 "coordinate rules (synthesize --lex-leader)");
   succ->add_option("--allocation", o->allocation, "free, gray, or use --sources")->check(CLI::IsMember({"free", "gray"}));
   succ->add_option("--sources", o->sources, "the sources in broadcast order (a bijection)");
   succ->callback([&action, o] {
@@ -271,6 +292,11 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
         throw InputError("--allocation/--sources: give exactly one");
       json q{{"family", "successive"}, {"network", o->network}, {"model", o->model}, {"steps", o->steps},
              {"symmetry", !o->no_symmetry}};
+      if (o->lex_leader) {
+        if (!o->coq.empty())
+          throw InputError("--lex-leader: not with --coq (the CNF generated in Coq has no lex-leader constraints)");
+        q["lex"] = true;
+      }
       q["allocation"] = o->sources.empty() ? json(o->allocation) : json(o->sources);
       std::string cmd = "schedcert cube successive -n " + o->network + " -m " + o->model + " -T " +
                         std::to_string(o->steps) + (o->sources.empty() ? " --allocation " + o->allocation : " --sources");
@@ -280,6 +306,8 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
       add_coq_query(q, *o, cmd);
       std::optional<json> seed;
       if (!o->seed_witness.empty()) seed = read_json_file(o->seed_witness, "--seed-witness");
+      if (o->walk) return walk_family(q, *o);
+      if (o->steps == 0 && o->resume.empty()) throw InputError("--steps: give T (or --walk for the least T)");
       return run_family(q, *o, {}, seed ? &*seed : nullptr);
     };
   });
@@ -297,13 +325,19 @@ void add_cube_command(CLI::App& app, std::function<int()>& action, std::vector<s
       json q{{"family", "synthesis"}, {"network", o->network}, {"model", o->model}, {"problem", o->problem},
                    {"root", o->root},       {"messages", o->messages}, {"steps", o->steps},
                    {"symmetry", !o->no_symmetry}, {"slack", true}, {"cds", !o->no_cds}};
-      if (o->lex_leader) q["lex"] = true;
+      if (o->lex_leader) {
+        if (!o->coq.empty())
+          throw InputError("--lex-leader: not with --coq (the CNF generated in Coq has no lex-leader constraints)");
+        q["lex"] = true;
+      }
       add_coq_query(q, *o,
                     "schedcert cube synthesize -n " + o->network + " -m " + o->model + " -p " + o->problem + " -r " +
                         std::to_string(o->root) + " -M " + std::to_string(o->messages) + " -T " +
                         std::to_string(o->steps) + (o->target ? " --cubes " + std::to_string(o->target) : ""));
       std::optional<json> seed;
       if (!o->seed_witness.empty()) seed = read_json_file(o->seed_witness, "--seed-witness");
+      if (o->walk) return walk_family(q, *o);
+      if (o->steps == 0 && o->resume.empty()) throw InputError("--steps: give T (or --walk for the least T)");
       return run_family(q, *o, {}, seed ? &*seed : nullptr);
     };
   });

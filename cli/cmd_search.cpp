@@ -73,7 +73,8 @@ int run_alpha(const SearchOptions& o) {
       in.lrat_text = r.lrat_text;  // empty when larger than --coq-lrat-max
       if (in.lrat_text.empty())
         std::cerr << "--coq: the LRAT proof (" << r.lrat_bytes << " bytes) is larger than --coq-lrat-max " << o.coq_lrat_max
-                  << ": alpha_" << o.dim << " keeps the premise that schedcert-lrat accepted it\n";
+                  << ": alpha_" << o.dim << "_from_unsat and alpha_" << o.dim
+                  << " keep the premise that schedcert-lrat accepted it\n";
     }
     const char* env = std::getenv("SCHEDCERT_COQ_DIR");
     const std::string src = env && *env ? std::string(env) + "/alpha" : std::string(SCHEDCERT_COQ_DIR) + "/alpha";

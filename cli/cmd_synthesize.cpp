@@ -115,6 +115,7 @@ int run_successive(const Network& net, Model m, const encodings::synth::Synthesi
   so.quiet = o.quiet;
   so.emit_smt2_path = o.emit;
   so.symmetry_breaking = !o.no_symmetry;
+  so.lex_leader = o.lex_leader;
   so.fixed_sources = route.fixed_sources;
   so.solver_logic = o.engine == "z3" ? "QF_FD" : "cadical";  // auto: CaDiCaL
   std::cout << "synthesis: " << net.name() << ", " << to_string(m)
@@ -130,7 +131,24 @@ int run_successive(const Network& net, Model m, const encodings::synth::Synthesi
     return print_estimate("successive-broadcast", range.lo, true,
                           encodings::synth::estimate_successive_query_bytes(net, range.lo));
   std::cout << "lower bound " << range.lo << " (" << range.argument << ")\n";
-  const auto best = encodings::synth::minimize_successive(net, m, range.lo, range.hi, so);
+  // Issue 27, item 3: the walk stops below a known schedule (--upper-from FILE, or the best
+  // construction / derived schedule; with a fixed allocation only one with the same order).
+  so.bisect = o.bisect;
+  std::optional<encodings::synth::KnownUpper> upper;
+  if (!o.upper_from.empty()) {
+    upper = encodings::synth::KnownUpper{read_schedule_file(o.upper_from).schedule, "--upper-from " + o.upper_from};
+  } else if (!o.no_known_upper) {
+    schedules::Problem want;
+    want.kind = ProblemKind::SuccessiveBroadcast;
+    want.sources = route.fixed_sources;
+    if (auto b = certify::best_known_schedule(net, m, want);
+        b && (route.fixed_sources.empty() || b->s.problem().sources == route.fixed_sources))
+      upper = encodings::synth::KnownUpper{std::move(b->s), b->label};
+  }
+  if (upper)
+    std::cout << "upper bound " << upper->schedule.num_steps() << " (" << upper->label
+              << "; checked by the native verifier before the walk)\n";
+  const auto best = encodings::synth::minimize_successive(net, m, range.lo, range.hi, so, upper ? &*upper : nullptr);
   return write_coq_optimum(best, report_optimum(best, range.lo, range.hi, o), o, route.fixed_sources.empty());
 }
 
@@ -225,7 +243,9 @@ void add_synthesize_command(CLI::App& app, std::function<int()>& action,
   sub->add_flag("--lex-leader", o->lex_leader,
                 "symmetry breaking in the exact query by lex-leader constraints over the network's "
                 "whole automorphism group (nauty's generators; items move with the nodes they start "
-                "at) instead of the anchor rules (encodings/synth/lex_leader.hpp; docs/synthesis.md)");
+                "at) instead of the anchor rules; for successive broadcasts instead of the coordinate "
+                "rules, with the allocation free (a source moves with its node) or fixed (only "
+                "automorphisms fixing every source) (encodings/synth/lex_leader.hpp; docs/synthesis.md)");
   sub->add_option("--coq", o->coq,
                   "least-T search: write DIR/optimum_<instance>.v, the optimum as a Coq theorem "
                   "(optimal_steps, coq/synth/SynthCnf.v) from the witness and T - 1 refuted on the CNF "

@@ -31,7 +31,13 @@ struct CubeCli {
   unsigned root = 0, messages = 1, steps = 0;
   bool no_symmetry = false;
   bool no_cds = false;  // cube synthesize: leave out the sender counts (timeindexed.hpp)
-  bool lex_leader = false;  // cube synthesize: lex-leader over Aut instead of the anchor rules
+  // --lex-leader: synthesize / successive: lex-leader over Aut instead of the encoding's rules;
+  // alpha: lex-leader over each cube's stabiliser
+  bool lex_leader = false;
+  // --walk (cli/cube_walk.cpp): the least T, one cube run per T in DIR/T<k>; --max-steps,
+  // --no-known-upper as for `synthesize`.
+  bool walk = false, no_known_upper = false;
+  unsigned max_steps = 0;
   // --coq DIR (issue 26, item 5; cli/cube_coq.cpp): the run on the CNF generated in Coq, and its
   // optimum as a Coq theorem; --coq-lrat-max: embed the proofs up to this many bytes in total;
   // --coq-witness FILE: the schedule of T + 1 steps (default: found by the production encoder).
@@ -57,6 +63,12 @@ int print_cube_summary(const search::Family& f, const search::RunDir& run, const
 // --coq, --coq-lrat-max, --coq-witness and the hidden test hooks (cli/cube_coq.cpp); the query of a
 // family command with --coq (the Coq family, search/coq_cubes.hpp; `command` for the file header).
 void add_coq_options(CLI::App* c, CubeCli& o);
+
+// `cube synthesize|successive --walk` (cli/cube_walk.cpp): T from the lower bound up to the best
+// known schedule, each T by run_one(query with "steps": T, options with DIR/T<k>); returns 0 with
+// an optimum, 3 otherwise (the gap is printed).
+int run_cube_walk(const nlohmann::json& base, const CubeCli& o,
+                  const std::function<int(const nlohmann::json&, const CubeCli&)>& run_one);
 void add_coq_query(nlohmann::json& q, CubeCli& o, const std::string& command);
 
 // --coq DIR after a run (cli/cube_coq.cpp): writes DIR/optimum_<instance>_cubes.v when the run is

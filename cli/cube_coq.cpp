@@ -193,6 +193,7 @@ int write_cube_coq(const search::Family& f, const search::RunDir& run, const sea
        << " clauses; cube CPU " << seconds_text(s.total_cube_cpu) << " of which proof checks "
        << seconds_text(s.total_check_cpu) << ".";
   cin.run_note = note.str();
+  cin.ledger_cubes = s.unsat_ledger;
   cin.optimum.witness = &witness;
   cin.optimum.command = o.command;
   cin.optimum.allocation = in->allocation;

@@ -11,6 +11,7 @@
 #include "encodings/alpha/cnf.hpp"
 #include "encodings/sat/backend.hpp"
 #include "encodings/sat/cnf.hpp"
+#include "encodings/sat/lex_chain.hpp"
 #include "schedules/automorphisms.hpp"
 #include "schedules/error.hpp"
 #include "schedules/budget/watchdog.hpp"
@@ -81,12 +82,19 @@ class AlphaFamily : public Family {
     const auto at_least = cnf.counter(xs, static_cast<int>(q.max_size) + 1);
     cnf.add({-at_least[q.max_size]});
     base_ = cnf.clauses();
+    base_vars_ = cnf.vars();
+    if (q.lex) graph_ = schedules::Graph::of(schedules::Network::hypercube(q.d));
   }
 
-  json query() const override { return json{{"family", "alpha-cds"}, {"dim", q_.d}, {"max_size", q_.max_size}}; }
+  json query() const override {
+    json q{{"family", "alpha-cds"}, {"dim", q_.d}, {"max_size", q_.max_size}};
+    if (q_.lex) q["lex"] = true;  // absent when off: the queries of earlier runs are unchanged
+    return q;
+  }
   std::string title() const override {
     return "Q" + std::to_string(q_.d) + ": is there a connected dominating set with at most " +
-           std::to_string(q_.max_size) + " nodes?";
+           std::to_string(q_.max_size) + " nodes?" +
+           (q_.lex ? " (lex-leader constraints over each cube's stabiliser)" : "");
   }
   std::string unsat_meaning() const override {
     return "no connected dominating set of Q" + std::to_string(q_.d) + " has <= " + std::to_string(q_.max_size) +
@@ -158,11 +166,14 @@ class AlphaFamily : public Family {
   }
   std::vector<std::vector<int>> group_m(int m) const;  // G_m as coordinate permutations
   std::vector<std::uint32_t> orbit_reps(int m) const;  // lex-largest masks, one per G_m-orbit
+  void add_stabiliser_lex(const Cube& c, std::vector<Clause>& out) const;
 
   AlphaQuery q_;
   Node n_;
   Pairs pairs_;
   std::vector<Clause> base_;
+  int base_vars_ = 0;     // the base's variables (vertices, counter); lex chains number above
+  schedules::Graph graph_;  // Q_d, with q_.lex
 };
 
 // The subdivided K_d: coordinates 0..d-1, then one vertex per pair (adjacent to its two ends).
@@ -306,8 +317,26 @@ std::vector<Cube> AlphaFamily::make_cubes(const CubeOptions& o) const {
   return cubes;
 }
 
+// The lex-leader clauses of the design note: x >=lex x o g for nauty's generators g of the
+// cube's stabiliser H_c, each a chain over the vertices outside P_c (fresh variables above the
+// base's: every cube's CNF is separate, so cubes reuse the same numbers).
+void AlphaFamily::add_stabiliser_lex(const Cube& c, std::vector<Clause>& out) const {
+  std::vector<int> colour(n_, 0);  // 0: free, 1: in S, 2: not in S
+  colour[0] = 1;                   // the base's unit x_0
+  for (int l : c.lits) colour[static_cast<std::size_t>(std::abs(l)) - 1] = l > 0 ? 1 : 2;
+  const schedules::AutomorphismGroup h = schedules::automorphisms(graph_, colour);
+  int next_var = base_vars_;
+  for (const schedules::Perm& g : h.generators) {
+    encodings::sat::LexChain chain([&next_var] { return ++next_var; },
+                                   [&out](std::vector<int> cl) { out.push_back(std::move(cl)); }, n_);
+    for (Node v = 0; v < n_; ++v)
+      if (colour[v] == 0) chain.add(-ac::x(v), -ac::x(g[v]));
+  }
+}
+
 std::vector<Clause> AlphaFamily::cube_clauses(const Cube& c) const {
   std::vector<Clause> out = Family::cube_clauses(c);
+  if (q_.lex) add_stabiliser_lex(c, out);
   const int m = cube_m(c);
   if (m == 0 || m >= q_.d) return out;  // depth 0: no side clauses
   // x_v -> at most m of N(v): every (m+1)-subset of N(v) has a node outside S.

@@ -30,8 +30,24 @@
 // Coverage (check_coverage): the clauses of (a)-(d) over the cube variables plus the negated
 // cubes must be UNSAT (CaDiCaL, DRAT checked): a CNF-level statement that every normalised
 // pattern is some cube; (a)-(d) are the hand-proved part.
-// Limitations: depth 2 needs d <= 8 (pair masks in 32 bits); no lex constraints inside a cube
-// (the cube's stabiliser is left to the solver).
+// Inside each cube, with AlphaQuery::lex (`cube alpha --lex-leader`, off by default): lex-leader
+// constraints over the cube's stabiliser (cube_clauses). Let P_c be the vertices the cube fixes
+// (its literals, and node 0 from the base's unit x_0) with their values, and H_c the automorphisms
+// of Q_d that map P_c onto itself keeping every value (nauty with the colours free / in S / out
+// of S; its generators are re-checked in schedules/automorphisms.hpp). Let S be a CDS of size
+// <= k consistent with the cube and its side clauses. For h in H_c, h(S) is again a CDS of the
+// same size (h is an automorphism); v in P_c lies in h(S) iff h^-1(v), a vertex of P_c with v's
+// value, lies in S, so h(S) is consistent with the cube; the side clauses (every vertex of S has
+// at most m neighbours in S) and the separator cuts (valid for every connected set) mention no
+// vertex in particular. Take S* = the lex-largest member of the H_c-orbit of S (characteristic
+// vectors, vertex order 0, 1, ..., 2^d - 1, 1 > 0): S* >=lex h^-1(S*) for every h in H_c, in
+// particular x >=lex x o g for each generator g, which the chain of encodings/sat/lex_chain.hpp
+// encodes (on the negated literals; the positions of P_c and fixed points are skipped, being
+// equal in every assignment consistent with the cube). So S* satisfies base + cube clauses +
+// lex clauses + any cuts, and a cube refuted with the lex clauses has no CDS without them
+// either; the coverage argument above is unchanged. The lex clauses are the C++ encoder's claim
+// (this note; docs/trust.md): the verified checker shows the cube's CNF with them unsatisfiable.
+// Limitations: depth 2 needs d <= 8 (pair masks in 32 bits).
 #pragma once
 #include <memory>
 #include <vector>
@@ -44,6 +60,7 @@ namespace schedcert::search {
 struct AlphaQuery {
   int d = 0;
   unsigned max_size = 0;  // k: ask for a CDS with <= k nodes
+  bool lex = false;       // lex-leader constraints over each cube's stabiliser (query "lex")
 };
 
 std::unique_ptr<Family> make_alpha_family(const AlphaQuery& q);

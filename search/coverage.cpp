@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -89,7 +90,8 @@ void certify_into(Coverage& cov, const std::vector<Clause>& cnf, const std::stri
   const encodings::sat::UnsatCertificate c =
       encodings::sat::certify_unsat(cnf, proof, proof, "", keep, runner);
   std::error_code ec;
-  std::filesystem::remove(proof + ".cnf", ec);
+  // SCHEDCERT_KEEP_PROOFS keeps the coverage CNF and its DRAT proof (bench/drat_check.sh).
+  if (!std::getenv("SCHEDCERT_KEEP_PROOFS")) std::filesystem::remove(proof + ".cnf", ec);
   if (keep) {
     if (c.verified()) {
       std::ifstream in(c.lrat_path, std::ios::binary);
@@ -147,7 +149,7 @@ Coverage check_cover_cadical(const std::vector<Clause>& side, const std::vector<
   } else {
     cov.message = "coverage CNF not decided";
   }
-  std::remove(proof.c_str());
+  if (!std::getenv("SCHEDCERT_KEEP_PROOFS")) std::remove(proof.c_str());
   cov.cpu_seconds = thread_cpu_seconds() - cpu0;
   return cov;
 }

@@ -14,7 +14,8 @@ std::unique_ptr<Family> make_family(const nlohmann::json& q) {
   const std::string kind = q.value("family", "");
   try {
     if (kind == "alpha-cds")
-      return make_alpha_family(AlphaQuery{q.at("dim").get<int>(), q.at("max_size").get<unsigned>()});
+      return make_alpha_family(
+          AlphaQuery{q.at("dim").get<int>(), q.at("max_size").get<unsigned>(), q.value("lex", false)});
     if (kind == "successive" || kind == "synthesis")
       return q.value("coq", false) ? make_coq_family(q) : make_formula_family(q);
   } catch (const nlohmann::json::exception& e) {

@@ -93,7 +93,11 @@ class FormulaFamily : public Family {
       free_ = fixed.empty();
       problem_.kind = schedules::ProblemKind::SuccessiveBroadcast;
       problem_.sources = fixed;
-      succ_ = std::make_unique<sy::SuccessiveEncoding>(*topo_, model_, fixed, steps_, symmetry, true);
+      lex_ = q.value("lex", false);
+      const sy::SuccessiveSymmetry sym = !symmetry ? sy::SuccessiveSymmetry::None
+                                         : lex_    ? sy::SuccessiveSymmetry::LexLeader
+                                                   : sy::SuccessiveSymmetry::Rules;
+      succ_ = std::make_unique<sy::SuccessiveEncoding>(*topo_, model_, fixed, steps_, sym, true);
       formula_ = &succ_->formula();
     } else {
       problem_.kind = schedules::parse_problem_kind(q.at("problem").get<std::string>());
@@ -168,6 +172,7 @@ class FormulaFamily : public Family {
   unsigned steps_ = 0;
   Problem problem_;
   bool free_ = false;
+  bool lex_ = false;  // successive: lex-leader constraints instead of the coordinate rules
   std::unique_ptr<sy::Topology> topo_;
   std::unique_ptr<sy::SuccessiveEncoding> succ_;
   std::unique_ptr<sy::TimeIndexedEncoding> ti_;
@@ -226,8 +231,9 @@ Coverage FormulaFamily::check_coverage(const std::vector<Cube>& cubes) const {
                          "the send variables of the first steps; the base formula carries the encoding's symmetry rules (" +
                          (succ_ ? "docs/successive-optimum.md" : "docs/synthesis.md") + ")";
   Coverage cov = check_cover_drup(base_, cubes, lemmas, argument);
-  if (free_ && net_.is_hypercube()) {
-    // nauty cross-check: allocation prefixes among the cubes vs orbits under Stab(0).
+  if (free_ && net_.is_hypercube() && !lex_) {
+    // nauty cross-check: allocation prefixes among the cubes vs orbits under Stab(0) (with the
+    // coordinate rules only: they leave one prefix per orbit, lex-leader constraints need not).
     std::size_t r = ~std::size_t{0};
     std::set<std::vector<int>> seen;
     for (const auto& c : cubes) {

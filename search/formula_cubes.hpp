@@ -26,9 +26,13 @@
 // comparison is reported, it is not part of the certificate.
 // SAT witness: the model is decoded by the encoding into a schedule, which is re-verified by the
 // native verifier and kept as schedule JSON (docs/schedule-format.md).
+// With "lex": true (`--lex-leader`) the base formula carries the lex-leader constraints over
+// Aut(network) (encodings/synth/lex_leader.hpp) instead of the encoding's own symmetry rules; the
+// allocation cubes are then not one per orbit (no nauty cross-check), the coverage proof is the
+// same.
 // Query JSON: {"family": "successive", "network", "model", "steps", "allocation": "free" |
-// "gray" | [sources...], "symmetry": bool} or {"family": "synthesis", "network", "model",
-// "problem", "root", "messages", "steps", "symmetry": bool, "slack": bool}.
+// "gray" | [sources...], "symmetry": bool, "lex": bool} or {"family": "synthesis", "network",
+// "model", "problem", "root", "messages", "steps", "symmetry": bool, "slack": bool, "lex": bool}.
 #pragma once
 #include <memory>
 

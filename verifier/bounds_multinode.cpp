@@ -2,6 +2,7 @@
 // exchange, with the cut arguments of Dimakopoulos eq. (4) (docs/lower-bounds.md).
 #include <algorithm>
 
+#include "schedules/domination.hpp"
 #include "verifier/bounds_detail.hpp"
 
 namespace schedcert::verifier::bounds_detail {
@@ -40,6 +41,20 @@ void multinode_broadcast(Ctx& c) {
   }
   if (c.all_port()) c.rate(directed_links(c.net), "all-port (one packet per directed link)");
   c.half_rate();
+  if (c.model == Model::ShoutWhisper && c.n <= 64) {
+    // Issue 27: in one step the senders, with the nodes no sender reaches, dominate the network
+    // (every receiver has a sending neighbour), so at most n - gamma nodes receive a packet.
+    std::vector<std::uint64_t> closed(c.n);
+    for (Node v = 0; v < c.n; ++v) {
+      closed[v] = std::uint64_t{1} << v;
+      c.net.for_each_neighbour(v, [&](Node w, int) { closed[v] |= std::uint64_t{1} << w; });
+    }
+    if (const auto gamma = schedules::domination_number(closed); gamma && *gamma > 1)
+      c.rate(c.n - *gamma, "shout-whisper (the senders of a step and the nodes they do not reach "
+                           "dominate " + c.net_name + ", whose domination number is " + S(*gamma) +
+                           " (exhaustive search), so at most " + S(c.n) + " - " + S(*gamma) +
+                           " nodes receive a packet per step)");
+  }
 }
 
 void multinode_accumulation(Ctx& c) {
@@ -74,6 +89,13 @@ void multinode_accumulation(Ctx& c) {
   }
   if (c.all_port()) c.rate(directed_links(c.net), "all-port (one packet per directed link)");
   c.half_rate();
+  if (c.model == Model::ShoutWhisper)
+    // Issue 27: a shout counts only when somebody receives it, and each receiver takes one packet
+    // per step, so the senders of counted shouts have disjoint, non-empty sets of receivers: with
+    // senders and receivers apart, at most n / 2 of them per step (as under single-port-half).
+    c.rate(c.n / 2, "shout-whisper (a packet for one target is sent only if some neighbour receives "
+                    "it; each receiver takes one packet per step and does not send, so the counted "
+                    "senders and their receivers are disjoint, at most " + S(c.n) + " / 2 senders)");
 }
 
 namespace {

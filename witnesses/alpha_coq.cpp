@@ -147,16 +147,27 @@ std::string alpha_coq_text(const AlphaCoqInput& in) {
   o << "(* alpha(" << d << ") = " << m << ": written by `schedcert search alpha --dim " << d << " --coq DIR`.\n"
     << "   Check: cd DIR && for f in lrat/Cnf.v lrat/Lrat.v alpha/Graph.v alpha/Alpha.v alpha/AlphaCnf.v\n"
     << "   alpha_" << d << ".v; do coqc -Q . Schedcert $f; done.\n";
-  if (cnf)
-    o << "   Theorem alpha_" << d << ": max_leaf_number " << d << " " << m << " from the witness tree (check_tree) and\n"
-      << "   the premise that the LRAT checker of coq/lrat/Lrat.v accepts some proof on alpha_cnf " << d << " "
-      << in.level << "\n   extras" << d << " (the CNF \"Q_" << d << " has a CDS of at most " << k
-      << " vertices\", generated in Coq, coq/alpha/AlphaCnf.v;\n   its cuts and bounds are checked below). "
-      << "That premise is what the extracted checker established:\n   " << in.unsat_note << " *)\n";
-  else
+  if (cnf) {
+    const std::string inst = "alpha_cnf " + d + " " + std::to_string(in.level) + " extras" + d;
+    o << "   Theorem alpha_" << d << "_from_unsat: max_leaf_number " << d << " " << m
+      << " from the witness tree (check_tree) and\n   the premise unsatisfiable (" << inst << ") (the CNF \"Q_" << d
+      << " has a CDS of at most " << k << "\n   vertices\", generated in Coq, coq/alpha/AlphaCnf.v; its cuts and "
+      << "bounds are checked below).\n   That premise is what this run established: the LRAT checker of "
+      << "coq/lrat/LratFast.v, extracted\n   as schedcert-lrat --alpha, accepted a proof on that CNF, and "
+      << "fcheck_proof_sound (which rests on\n   the PArray/Uint63 axioms listed in docs/trust.md) makes it "
+      << "unsatisfiable:\n   " << in.unsat_note << "\n"
+      << "   Theorem alpha_" << d << ": the same from the premise that the checker of coq/lrat/Lrat.v (check_proof,\n"
+      << "   no axioms) accepts some proof on that CNF, which `schedcert-lrat --slow --alpha " << d << " " << in.level
+      << " EXTRAS LRAT`\n   re-establishes.";
+    if (!in.lrat_text.empty())
+      o << "\n   Theorem alpha_" << d << "_closed: the same without premise, the LRAT proof embedded and checked by "
+        << "vm_compute.";
+    o << " *)\n";
+  } else {
     o << "   The premise of alpha_" << d << "_from_cds (no connected dominating set of Q_" << d << " with at most " << k
       << "\n   vertices) is what the UNSAT certificate shows outside Coq:\n   " << in.unsat_note
       << "\n   (symmetry level " << in.level << " has no Coq-generated CNF, so no alpha_" << d << " from the LRAT check.) *)\n";
+  }
   o << "From Coq Require Import List Arith ZArith.\nFrom Schedcert.lrat Require Import Cnf Lrat.\n"
     << "From Schedcert.alpha Require Import Graph Alpha AlphaCnf.\nImport ListNotations.\n\n"
     << tree_lemmas(in.d, in.leaves, in.tree)
@@ -194,13 +205,15 @@ std::string alpha_coq_text(const AlphaCoqInput& in) {
       << "Proof. vm_cast_no_check (eq_refl true). Qed.  (* checked once, by the kernel's VM at Qed *)\n\n"
       << "Lemma extras" << d << "_bounds : forallb (fun k => nverts " << d << " - " << m << " - 1 <=? k) (bounds extras" << d
       << ") = true.\nProof. vm_compute. reflexivity. Qed.\n\n"
+      << "(* The premise: what this run established (schedcert-lrat --alpha, fcheck_proof_sound). *)\n"
       << "Theorem alpha_" << d << "_from_unsat : unsatisfiable (alpha_cnf " << d << " " << in.level << " extras" << d
       << ") ->\n  max_leaf_number " << d << " " << m << ".\n"
       << "Proof.\n  exact (alpha_from_unsat " << d << " " << in.level << " extras" << d << " " << m << " tree" << d
       << " ltac:(repeat constructor)\n    tree" << d << "_ok tree" << d << "_leaves extras" << d << "_ok extras" << d
       << "_bounds).\nQed.\n\n"
-      << "(* The premise: schedcert-lrat --alpha " << d << " " << in.level << " (the extracted check_proof's steps on "
-      << "the extracted\n   alpha_cnf) accepted the LRAT proof. *)\n"
+      << "Print Assumptions alpha_" << d << "_from_unsat.\n\n"
+      << "(* The Lrat.v form: schedcert-lrat --slow --alpha " << d << " " << in.level << " (the extracted check_proof's "
+      << "steps on the\n   extracted alpha_cnf) re-establishes its premise. *)\n"
       << "Theorem alpha_" << d << " : forall steps, check_proof (alpha_cnf " << d << " " << in.level << " extras" << d
       << ") steps = true ->\n  max_leaf_number " << d << " " << m << ".\n"
       << "Proof.\n  intros steps H. apply alpha_" << d << "_from_unsat. exact (check_proof_sound _ _ H).\nQed.\n\n"

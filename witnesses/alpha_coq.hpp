@@ -1,9 +1,12 @@
-// Coq sink for alpha(d) (schedcert search alpha --coq DIR): writes DIR/alpha_<d>.v, whose theorem
-// alpha_<d> states max_leaf_number d m over the definitions of coq/alpha/Graph.v, proved from
-// the witness tree (checked in Coq by check_tree, leaves counted by vm_compute) and the premise
-// "the verified LRAT checker accepted a proof on alpha_cnf d level extras" (the CNF generated in
-// Coq, coq/alpha/AlphaCnf.v, with the bounds and separator cuts as data in the file; cuts and
-// bounds are checked in the file by vm_compute), and copies the Coq files it needs to DIR.
+// Coq sink for alpha(d) (schedcert search alpha --coq DIR): writes DIR/alpha_<d>.v, whose theorems
+// state max_leaf_number d m over the definitions of coq/alpha/Graph.v, proved from the witness
+// tree (checked in Coq by check_tree, leaves counted by vm_compute) and a premise on alpha_cnf d
+// level extras (the CNF generated in Coq, coq/alpha/AlphaCnf.v, with the bounds and separator
+// cuts as data in the file, checked there by vm_compute): alpha_<d>_from_unsat "it is
+// unsatisfiable", what the default schedcert-lrat --alpha run established (LratFast.v's
+// fcheck_proof accepted the proof; fcheck_proof_sound, with the PArray/Uint63 axioms of
+// docs/trust.md), and alpha_<d> "Lrat.v's check_proof accepts some proof on it", what
+// schedcert-lrat --slow --alpha re-establishes. It copies the Coq files it needs to DIR.
 #pragma once
 #include <string>
 #include <utility>
@@ -20,8 +23,8 @@ struct AlphaCoqInput {
   std::string unsat_note;  // how "no CDS of at most 2^d - m - 1 vertices" was checked (CNF hash, ...)
   // The UNSAT CNF as coq/alpha/AlphaCnf.v generates it: symmetry level (0 or 1) and the bounds
   // and cuts in order ({K}: the bound |S| <= K; otherwise a cut clause). With them the file
-  // states alpha_<d> with the premise "the LRAT checker accepted a proof on alpha_cnf d level
-  // extras" (alpha_from_lrat); without them (level 2, or none) only alpha_<d>_from_cds.
+  // states alpha_<d>_from_unsat (alpha_from_unsat) and alpha_<d> (premise "check_proof accepts
+  // a proof on alpha_cnf d level extras"); without them (level 2, or none) only alpha_<d>_from_cds.
   int level = -1;
   std::vector<std::vector<int>> extras;
   // Optional: the accepted LRAT proof (text). Then the file also proves, premise-free,

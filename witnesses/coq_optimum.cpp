@@ -21,6 +21,13 @@ std::string optimum_instance_name(const schedules::Schedule& s, bool free_alloca
   return free_allocation ? out + "_free" : out;
 }
 
+std::string established_by_fast_checker(const std::string& note) {
+  return "   That premise is what this run established: the LRAT checker of coq/lrat/LratFast.v, extracted\n"
+         "   as schedcert-lrat, accepted a proof on that CNF, and fcheck_proof_sound (which rests on the\n"
+         "   PArray/Uint63 axioms listed in docs/trust.md) makes it unsatisfiable:\n   " +
+         note + "\n";
+}
+
 std::string coq_optimum_instance_text(const OptimumCoqInput& in, const std::string& lrat_modules,
                                      const std::string& synth_modules) {
   using encodings::synth::FreeAllocation;
@@ -72,16 +79,23 @@ std::string optimum_coq_text(const OptimumCoqInput& in) {
     << "   Written by `" << in.command << "`.\n"
     << "   Check: cd DIR && for f in Rules.v Checker.v Completeness.v lrat/Cnf.v lrat/Lrat.v synth/SynthCnf.v\n"
     << "   optimum_" << optimum_instance_name(s) << ".v; do coqc -Q . Schedcert $f; done.\n"
-    << "   Theorem optimum_from_lrat: optimal_steps net model prob " << t << " (coq/synth/SynthCnf.v) from the\n"
-    << "   witness schedule below (Checker.v's check, by vm_compute) and the premise that the LRAT checker of\n"
-    << "   coq/lrat/Lrat.v accepts some proof on synth_cnf net model prob " << tm1
-    << " (the CNF \"a schedule of at most " << tm1 << " steps\",\n   generated in Coq and proved complete by "
-    << "synth_sat). That premise is what the extracted checker established:\n   " << in.refutation_note << "\n";
+    << "   Theorem optimum_from_unsat: optimal_steps net model prob " << t << " (coq/synth/SynthCnf.v) from the\n"
+    << "   witness schedule below (Checker.v's check, by vm_compute) and the premise\n   unsatisfiable (" << inst
+    << ") (the CNF \"a schedule of at most " << tm1 << " steps\",\n   generated in Coq and proved complete by "
+    << "synth_sat).\n" << established_by_fast_checker(in.refutation_note)
+    << "   Theorem optimum_from_lrat: the same from the premise that the checker of coq/lrat/Lrat.v (check_proof,\n"
+    << "   no axioms) accepts some proof on that CNF, which `schedcert-lrat --slow --synth SPEC LRAT` re-establishes.\n";
   if (!in.lrat_text.empty())
     o << "   Theorem optimum: the same without premise, the LRAT proof embedded and checked by vm_compute. *)\n";
   else
     o << "   (the LRAT proof is larger than --coq-lrat-max: no premise-free theorem in this file) *)\n";
   o << coq_optimum_instance_text(in, "", "SynthCnf")
+    << "Theorem optimum_from_unsat : unsatisfiable (" << inst << ") ->\n"
+    << "  optimal_steps net model prob " << t << ".\n"
+    << "Proof.\n  intros H. destruct sched_inst as [E1 [E2 E3]].\n"
+    << "  pose proof (optimal_from_unsat sched " << tm1 << " sched_ok sched_len) as O.\n"
+    << "  rewrite E1, E2, E3 in O. exact (O H).\nQed.\n\n"
+    << "Print Assumptions optimum_from_unsat.\n\n"
     << "Theorem optimum_from_lrat : forall steps, check_proof (" << inst << ") steps = true ->\n"
     << "  optimal_steps net model prob " << t << ".\n"
     << "Proof.\n  intros steps H. destruct sched_inst as [E1 [E2 E3]].\n"

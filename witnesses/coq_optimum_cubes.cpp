@@ -1,9 +1,10 @@
 // optimum_<instance>_cubes.v: the optimum of a cube run as a Coq theorem (coq_optimum.hpp,
 // CubeRunCoqInput; issue 26, item 5). Same instance text and witness lemmas as the one-proof
-// files (coq_optimum_instance_text), then the cubes as literal lists, the premise theorem
-// optimum_from_cubes through coq/synth/SynthCubes.v's corollary (optimal_from_cubes,
-// optimal_free_from_cubes or optimal_free_from_sym_cubes, all over coq/lrat/Cubes.v's
-// cubes_unsat), and, when every proof is given, the closed `optimum`: the coverage proof and the
+// files (coq_optimum_instance_text), then the cubes as literal lists, the premise theorems
+// optimum_from_unsat (what the default checker run established: every CNF of the run
+// unsatisfiable) and optimum_from_cubes (the Lrat.v form) through coq/synth/SynthCubes.v's
+// corollaries (optimal_from_cubes_unsat / optimal_from_cubes, and the free and free-sym ones,
+// all over coq/lrat/Cubes.v's cubes_unsat_from_unsat), and, when every proof is given, the closed `optimum`: the coverage proof and the
 // cubes' proofs as chunked definitions (coq_lrat_definitions) checked at once by check_cube_run
 // under vm_compute (the generated CNF is computed and loaded once).
 #include <sstream>
@@ -57,14 +58,25 @@ std::string cube_optimum_coq_text(const CubeRunCoqInput& in) {
     << "   Check: cd DIR && for f in Rules.v Checker.v Completeness.v lrat/Cnf.v lrat/Lrat.v lrat/Cubes.v\n"
     << "   synth/SynthCnf.v synth/SynthFree.v synth/SynthSym.v synth/SynthCubes.v " << name
     << ".v; do coqc -Q . Schedcert $f; done.\n"
-    << "   Theorem optimum_from_cubes: " << conclusion << " from the witness schedule below (Checker.v's check"
+    << "   Theorem optimum_from_unsat: " << conclusion << " from the witness schedule below (Checker.v's check"
     << (free ? " and free_witnessb" : "") << ", by vm_compute)"
     << (sym ? ", the translations `auts` (SynthSym.v's transb, by vm_compute)" : "")
     << " and two premises on the CNF F = " << gen << tm1 << " generated in Coq:\n"
-    << "   the LRAT checker of coq/lrat/Lrat.v accepts some proof on coverage_cnf F cubes (F, then the negation of\n"
-    << "   every cube below) and, for every cube c below, some proof on cube_cnf F c (F, then the literals of c as\n"
-    << "   units); coq/lrat/Cubes.v's cubes_unsat then makes F unsatisfiable (coq/synth/SynthCubes.v). Those\n"
-    << "   premises are what the extracted checker established:\n   " << in.run_note << "\n";
+    << "   coverage_cnf F cubes (F, then the negation of every cube below) is unsatisfiable and, for every cube c\n"
+    << "   below, cube_cnf F c (F, then the literals of c as units) is unsatisfiable; coq/lrat/Cubes.v's\n"
+    << "   cubes_unsat_from_unsat then makes F unsatisfiable (coq/synth/SynthCubes.v). Those premises are what\n"
+    << "   this run established: the LRAT checker of coq/lrat/LratFast.v, extracted as schedcert-lrat --synth,\n"
+    << "   accepted a proof on the coverage CNF and one on each cube's CNF, and fcheck_proof_sound (which rests\n"
+    << "   on the PArray/Uint63 axioms listed in docs/trust.md) makes each of them unsatisfiable"
+    << (in.ledger_cubes ? " (the " + std::to_string(in.ledger_cubes) +
+                              " cubes imported from a ledger were checked by the runs that wrote it, with the\n"
+                              "   checker schedcert-lrat ran then: LratFast.v's, or before issue 27 Lrat.v's, whose "
+                              "check_proof_sound\n   gives the same premise)"
+                        : std::string())
+    << ":\n   " << in.run_note << "\n"
+    << "   Theorem optimum_from_cubes: the same from the premises that the checker of coq/lrat/Lrat.v (check_proof,\n"
+    << "   no axioms) accepts some proof on coverage_cnf F cubes and, for every cube c, some proof on cube_cnf F c\n"
+    << "   (cubes_unsat), which `schedcert-lrat --slow --synth SPEC LRAT` re-establishes for each.\n";
   if (closed)
     o << "   Theorem optimum: the same without premise, every proof embedded and checked by vm_compute\n"
       << "   (check_cube_run: F is generated and loaded once). *)\n";
@@ -74,6 +86,22 @@ std::string cube_optimum_coq_text(const CubeRunCoqInput& in) {
     << "(* The " << in.cubes.size() << " cubes of the run: literals of F (DIMACS numbering of SynthCnf.v's layout). *)\n"
     << "Definition cubes : list (list Z) :=\n  " << cubes_term(in.cubes) << ".\n\n"
     << "Lemma cubes_ok : cubes_nonzero cubes = true.\nProof. vm_compute. reflexivity. Qed.\n\n"
+    << "Theorem optimum_from_unsat : unsatisfiable (coverage_cnf " << F << " cubes) ->\n"
+    << "  (forall c, In c cubes -> unsatisfiable (cube_cnf " << F << " c)) ->\n"
+    << "  " << conclusion << ".\n"
+    << "Proof.\n  intros Hc Hk. destruct sched_inst as [E1 [E2 E3]].\n";
+  const std::string unsat_premises = "(conj cubes_ok (conj Hc Hk))";
+  if (sym)
+    o << "  pose proof (optimal_free_from_sym_cubes_unsat sched " << tm1
+      << " auts cubes sched_ok sched_free sched_len) as O.\n"
+      << "  rewrite E1, E2, E3 in O. exact (O auts_ok " << unsat_premises << ").\nQed.\n\n";
+  else if (free)
+    o << "  pose proof (optimal_free_from_cubes_unsat sched " << tm1 << " cubes sched_ok sched_free sched_len) as O.\n"
+      << "  rewrite E1, E2, E3 in O. exact (O " << unsat_premises << ").\nQed.\n\n";
+  else
+    o << "  pose proof (optimal_from_cubes_unsat sched " << tm1 << " cubes sched_ok sched_len) as O.\n"
+      << "  rewrite E1, E2, E3 in O. exact (O " << unsat_premises << ").\nQed.\n\n";
+  o << "Print Assumptions optimum_from_unsat.\n\n"
     << "Theorem optimum_from_cubes : forall cover, check_proof (coverage_cnf " << F << " cubes) cover = true ->\n"
     << "  (forall c, In c cubes -> exists ps, check_proof (cube_cnf " << F << " c) ps = true) ->\n"
     << "  " << conclusion << ".\n"

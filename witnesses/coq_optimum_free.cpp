@@ -97,14 +97,14 @@ std::string optimum_free_coq_text(const OptimumCoqInput& in) {
     << "   Check: cd DIR && for f in Rules.v Checker.v Completeness.v lrat/Cnf.v lrat/Lrat.v synth/SynthCnf.v\n"
     << "   synth/SynthFree.v " << (sym ? "synth/SynthSym.v " : "") << "optimum_" << optimum_instance_name(s, true)
     << ".v; do coqc -Q . Schedcert $f; done.\n"
-    << "   Theorem optimum_from_lrat: optimal_free net model packet " << t << " (coq/synth/SynthFree.v: some valid\n"
+    << "   Theorem optimum_from_unsat: optimal_free net model packet " << t << " (coq/synth/SynthFree.v: some valid\n"
     << "   successive-broadcast schedule whose sources are n distinct nodes has " << t << " steps, and every such\n"
     << "   schedule, whatever its allocation, has at least " << t << ") from the witness schedule below (Checker.v's\n"
     << "   check and free_witnessb, by vm_compute)";
   if (sym)
     o << ", the automorphisms `auts` below (the network's\n   translations, one mapping each node to node 0; "
       << "SynthSym.v's transb, by vm_compute),\n  ";
-  o << " and the premise that the LRAT checker of\n   coq/lrat/Lrat.v accepts some proof on " << inst;
+  o << " and the premise\n   unsatisfiable (" << inst << ")";
   if (sym)
     o << " (free_cnf, the CNF \"some allocation and a\n   schedule of at most " << tm1 << " steps\", followed by the "
       << "unit \"broadcast 0 starts at node 0\" and the early-send\n   units \"no item i leaves before step i\"; "
@@ -112,12 +112,24 @@ std::string optimum_free_coq_text(const OptimumCoqInput& in) {
   else
     o << " (the CNF \"some allocation and a schedule of at most " << tm1 << " steps\",\n   generated in Coq and "
       << "proved complete by free_sat).";
-  o << " That premise is what the extracted checker established:\n   " << in.refutation_note << "\n";
+  o << "\n" << established_by_fast_checker(in.refutation_note)
+    << "   Theorem optimum_from_lrat: the same from the premise that the checker of coq/lrat/Lrat.v (check_proof,\n"
+    << "   no axioms) accepts some proof on that CNF, which `schedcert-lrat --slow --synth SPEC LRAT` re-establishes.\n";
   if (!in.lrat_text.empty())
     o << "   Theorem optimum: the same without premise, the LRAT proof embedded and checked by vm_compute. *)\n";
   else
     o << "   (the LRAT proof is larger than --coq-lrat-max: no premise-free theorem in this file) *)\n";
   o << coq_optimum_instance_text(in, "", sym ? "SynthCnf SynthFree SynthSym" : "SynthCnf SynthFree");
+  o << "Theorem optimum_from_unsat : unsatisfiable (" << inst << ") ->\n"
+    << "  optimal_free net model packet " << t << ".\n"
+    << "Proof.\n  intros H. destruct sched_inst as [E1 [E2 E3]].\n";
+  if (sym)
+    o << "  pose proof (optimal_free_from_sym_unsat sched " << tm1 << " auts sched_ok sched_free sched_len) as O.\n"
+      << "  rewrite E1, E2, E3 in O. exact (O auts_ok H).\nQed.\n\n";
+  else
+    o << "  pose proof (optimal_free_from_unsat sched " << tm1 << " sched_ok sched_free sched_len) as O.\n"
+      << "  rewrite E1, E2, E3 in O. exact (O H).\nQed.\n\n";
+  o << "Print Assumptions optimum_from_unsat.\n\n";
   o << "Theorem optimum_from_lrat : forall steps, check_proof (" << inst << ") steps = true ->\n"
     << "  optimal_free net model packet " << t << ".\n"
     << "Proof.\n  intros steps H. destruct sched_inst as [E1 [E2 E3]].\n";

@@ -699,8 +699,10 @@ Proof.
   intros k Hin. rewrite forallb_forall in Hk. specialize (Hk k Hin). apply Nat.leb_le in Hk. lia.
 Qed.
 
-(* The form `search alpha --coq` uses: the premise is what schedcert-lrat --alpha establishes
-   (the extracted check_proof accepted an LRAT proof on the extracted alpha_cnf). *)
+(* The Lrat.v form `search alpha --coq` also writes: the premise is what schedcert-lrat --slow
+   --alpha establishes (the extracted check_proof accepted an LRAT proof on the extracted
+   alpha_cnf); the default run (LratFast.v's fcheck_proof, fcheck_proof_sound) establishes
+   alpha_from_unsat's. *)
 Theorem alpha_from_lrat : forall d level extras m t steps, 2 <= d ->
   check_tree d t = true -> leaves d t = m ->
   forallb (extra_ok d) extras = true ->

@@ -1,10 +1,13 @@
 (* Cube-and-conquer in Coq (issue 26, item 5): a CNF f is unsatisfiable when
    - the coverage CNF, f followed by the negation of every cube (one clause "not c" per cube c),
-     is refuted by the LRAT checker (check_proof, Lrat.v), and
-   - for every cube c, f followed by the unit clauses of c is refuted by it too.
-   Why (cubes_unsat): if v satisfies f, then v falsifies some clause "not c" of the coverage CNF
-   (check_proof_sound), so v makes every literal of c true (no literal is 0: cubes_nonzero), so
-   v satisfies f ++ units c, which check_proof_sound says is impossible.
+     is unsatisfiable, and
+   - for every cube c, f followed by the unit clauses of c is unsatisfiable too.
+   Why (cubes_unsat_from_unsat): if v satisfies f, then v falsifies some clause "not c" of the
+   coverage CNF, so v makes every literal of c true (no literal is 0: cubes_nonzero), so v
+   satisfies f ++ units c, which is impossible. cubes_unsat states the premises as refutations by
+   the LRAT checker of Lrat.v (check_proof_sound); the default schedcert-lrat run establishes
+   them as refutations by LratFast.v's fcheck_proof, hence (fcheck_proof_sound) in the
+   unsatisfiable form of cubes_unsat_from_unsat.
 
    The driver schedcert-lrat --synth builds both CNFs with the extracted cube_cnf and
    coverage_cnf from the CNF the extracted generator made (SPEC lines "cube LITS" and
@@ -44,24 +47,23 @@ Proof.
   - intros (v & H1 & H2). exists v. intros c Hc. apply in_app_or in Hc as [Hc|Hc]; auto.
 Qed.
 
-Theorem cubes_unsat : forall f cubes, cubes_nonzero cubes = true ->
-  (exists cover, check_proof (coverage_cnf f cubes) cover = true) ->
-  (forall c, In c cubes -> exists ps, check_proof (cube_cnf f c) ps = true) ->
+Theorem cubes_unsat_from_unsat : forall f cubes, cubes_nonzero cubes = true ->
+  unsatisfiable (coverage_cnf f cubes) ->
+  (forall c, In c cubes -> unsatisfiable (cube_cnf f c)) ->
   unsatisfiable f.
 Proof.
-  intros f cubes Hz (cover & Hcov) Hcubes (v & Hv).
+  intros f cubes Hz Hcov Hcubes (v & Hv).
   (* v falsifies the negation of some cube *)
   assert (Hc : exists c, In c cubes /\ clause_true v (neg_clause c) = false).
   { destruct (existsb (fun c => negb (clause_true v (neg_clause c))) cubes) eqn:E.
     - apply existsb_exists in E as (c & Hin & Hf). exists c. split; auto. now destruct (clause_true _ _).
-    - exfalso. apply (check_proof_sound _ _ Hcov). apply sat_app. exists v. split; auto.
+    - exfalso. apply Hcov. apply sat_app. exists v. split; auto.
       intros c Hc. apply in_map_iff in Hc as (c' & <- & Hin).
       destruct (clause_true v (neg_clause c')) eqn:F; auto.
       assert (existsb (fun c => negb (clause_true v (neg_clause c))) cubes = true)
         by (apply existsb_exists; exists c'; rewrite F; auto). congruence. }
   destruct Hc as (c & Hin & Hf).
-  destruct (Hcubes c Hin) as (ps & Hps).
-  apply (check_proof_sound _ _ Hps). apply sat_app. exists v. split; auto.
+  apply (Hcubes c Hin). apply sat_app. exists v. split; auto.
   unfold cubes_nonzero in Hz. rewrite forallb_forall in Hz. specialize (Hz c Hin).
   rewrite forallb_forall in Hz.
   intros u Hu. apply in_map_iff in Hu as (l & <- & Hl). simpl.
@@ -69,6 +71,16 @@ Proof.
   assert (Hn : lit_true v (Z.opp l) = false)
     by (apply (clause_true_false v (neg_clause c) Hf), in_map; exact Hl).
   rewrite lit_true_opp in Hn by exact Hl0. destruct (lit_true v l); [reflexivity|discriminate].
+Qed.
+
+Theorem cubes_unsat : forall f cubes, cubes_nonzero cubes = true ->
+  (exists cover, check_proof (coverage_cnf f cubes) cover = true) ->
+  (forall c, In c cubes -> exists ps, check_proof (cube_cnf f c) ps = true) ->
+  unsatisfiable f.
+Proof.
+  intros f cubes Hz (cover & Hcov) Hcubes. apply (cubes_unsat_from_unsat f cubes Hz).
+  - exact (check_proof_sound _ _ Hcov).
+  - intros c Hc. destruct (Hcubes c Hc) as (ps & Hps). exact (check_proof_sound _ _ Hps).
 Qed.
 
 (* ------------------------------------------------------------------ *)
@@ -140,5 +152,6 @@ Proof.
   exact (cubes_unsat f cubes Hz Hc Hk).
 Qed.
 
+Print Assumptions cubes_unsat_from_unsat.
 Print Assumptions cubes_unsat.
 Print Assumptions check_cube_run_unsat.

@@ -480,7 +480,9 @@ Theorem synth_sat : forall s T, valid s -> (length (s_steps s) <= T)%nat ->
 Proof. intros s T Hv HT. eexists. exact (synth_W s T Hv HT). Qed.
 
 (* The form an UNSAT certificate gives: every valid schedule of this network, model and problem
-   has more than T steps. *)
+   has more than T steps. Its premise is what the default schedcert-lrat --synth run establishes
+   (LratFast.v's fcheck_proof accepted an LRAT proof on the extracted synth_cnf, hence
+   fcheck_proof_sound). *)
 Theorem synth_from_unsat : forall net m p T,
   unsatisfiable (synth_cnf net m p T) ->
   forall s, valid s -> s_net s = net -> s_model s = m -> s_prob s = p -> (T < length (s_steps s))%nat.
@@ -489,8 +491,8 @@ Proof.
   exfalso. apply Hu. subst. apply synth_sat; auto.
 Qed.
 
-(* The premise is what schedcert-lrat --synth establishes: the extracted check_proof accepted an
-   LRAT proof on the extracted synth_cnf. *)
+(* The premise is what schedcert-lrat --slow --synth establishes: the extracted check_proof of
+   Lrat.v accepted an LRAT proof on the extracted synth_cnf. *)
 Theorem synth_from_lrat : forall net m p T steps,
   check_proof (synth_cnf net m p T) steps = true ->
   forall s, valid s -> s_net s = net -> s_model s = m -> s_prob s = p -> (T < length (s_steps s))%nat.

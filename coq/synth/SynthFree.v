@@ -250,7 +250,8 @@ Proof.
   rewrite <- B. apply free_sat; auto. split; auto.
 Qed.
 
-(* The premise is what schedcert-lrat --synth establishes on a SPEC with "allocation free". *)
+(* The premise is what schedcert-lrat --slow --synth establishes on a SPEC with "allocation free"
+   (Lrat.v's check_proof); the default run (LratFast.v) establishes free_from_unsat's. *)
 Theorem free_from_lrat : forall net m b T steps,
   check_proof (free_cnf net m b T) steps = true ->
   forall s, valid s -> s_net s = net -> s_model s = m -> free_problem (nnodes net) b (s_prob s) ->

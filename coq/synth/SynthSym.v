@@ -428,7 +428,8 @@ Proof.
       * rewrite nth_overflow in Hx by lia. exact Hx.
 Qed.
 
-(* The premise is what schedcert-lrat --synth establishes on a SPEC with "allocation free-sym". *)
+(* The premise is what schedcert-lrat --slow --synth establishes on a SPEC with "allocation
+   free-sym" (Lrat.v's check_proof); the default run (LratFast.v) establishes free_sym_from_unsat's. *)
 Theorem free_sym_from_lrat : forall net m b T auts steps, transb net auts = true ->
   check_proof (free_sym_cnf net m b T) steps = true ->
   forall s, valid s -> s_net s = net -> s_model s = m -> free_problem (nnodes net) b (s_prob s) ->

@@ -20,8 +20,8 @@
 // end still proves the CNF unsatisfiable. Deleting a clause that is not in the database is
 // ignored as well (counted). RAT candidates are found by a scan of the database (CaDiCaL's
 // proofs are RUP apart from rare cases, so the scan is not a hot path).
-// The clause database, watches and conflict chains: drat_checker.hpp (shared with the
-// backward checker).
+// The clause database, watches and conflict chains: drat_checker.hpp (the backward checker has
+// its own, drat_db.hpp).
 #include "encodings/sat/drat.hpp"
 #include "encodings/sat/drat_backward.hpp"
 #include "encodings/sat/drat_checker.hpp"

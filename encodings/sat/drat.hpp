@@ -1,7 +1,7 @@
 // An independent DRAT / DRUP proof checker, so that an UNSAT answer of the CaDiCaL backend
 // (cadical_backend.cpp) is believed only after its clausal proof has been checked. It shares no code
-// with the solvers: its own DIMACS and proof parsers, its own clause database and unit
-// propagation (drat_checker.hpp). Two methods: backward, core-first (the default; checks only
+// with the solvers: its own DIMACS and proof parsers, its own clause databases and unit
+// propagation (drat_db.hpp for the backward check, drat_checker.hpp for the forward one). Two methods: backward, core-first (the default; checks only
 // the lemmas the refutation needs and writes a trimmed LRAT proof; drat_backward.cpp) and
 // forward (checks every lemma; drat.cpp). Design notes in those files.
 #pragma once

@@ -1,6 +1,6 @@
 // Backward, core-first DRAT checking (Heule, Hunt & Wetzler, "Trimming while checking clausal
 // proofs", FMCAD 2013, and "DRAT-trim", SAT 2014: the method of drat-trim's default mode, written
-// here from scratch on our own clause database, drat_checker.hpp). Issue 27.
+// here from scratch on our own clause database, drat_db.hpp). Issue 27.
 //
 // 1. Forward pass, no checks: the CNF, then every proof line in order: a lemma joins the database
 //    (unit propagation at the root), a deletion removes one copy (a root unit's reason is kept,
@@ -10,8 +10,8 @@
 //    state it; an empty clause while the root is consistent is not RUP: rejected).
 // 2. The final conflict's unit chain marks its clauses as the core.
 // 3. Backward pass over the recorded lines: a deletion puts its clause back; a lemma leaves the
-//    database, the root units it implied are undone (back to the recorded fixpoint, watches
-//    repaired), and, only if the lemma is in the core, it is checked against the database as it
+//    database, the root units it implied are undone (back to the recorded fixpoint; the watches
+//    need no repair, drat_db.hpp says why), and, only if the lemma is in the core, it is checked against the database as it
 //    was when the lemma was added (RUP, else RAT on its first literal, as drat.cpp does);
 //    the clauses of its unit chains (and, for RAT, every clause holding the negated pivot) join
 //    the core. Propagation is core-first (drat-trim's): a lemma's chain prefers core clauses,
@@ -20,7 +20,7 @@
 //    the core deleted first (unless they outnumber the proof's hints and no lemma is RAT:
 //    removals cost the verified checker time), then each core lemma with its hints, each root unit
 //    a chain names written once as a unit lemma right after the lemma whose propagation derived it
-//    (hints: the units of its reason's other literals, then the reason; drat_checker.hpp
+//    (hints: the units of its reason's other literals, then the reason; drat_db.hpp
 //    set_root_units), each clause deleted after its last use, and the empty clause with the final
 //    chain. Ids are renumbered in writing order (CNF 1..m, then m + 1, ...): they increase, and
 //    every hint names a clause written earlier.
@@ -42,7 +42,7 @@
 #include <cstdint>
 #include <string>
 
-#include "encodings/sat/drat_checker.hpp"
+#include "encodings/sat/drat_db.hpp"
 #include "schedules/budget/watchdog.hpp"
 
 namespace schedcert::encodings::sat::drat_detail {
@@ -68,10 +68,14 @@ DratReport run_backward(const std::vector<Clause>& cnf, ProofReader& in, LratWri
   int max_var = 0;
   for (const auto& c : cnf)
     for (int l : c) max_var = std::max(max_var, std::abs(l));
-  Checker chk(max_var);
+  BackwardDb chk(max_var);
   DratReport rep;
   rep.mode = "backward";
-  for (const auto& c : cnf) chk.add(c);
+  std::vector<int> lits;
+  for (const auto& c : cnf) {
+    lits = c;
+    chk.add(lits);
+  }
   const int m = chk.size();
 
   // ---- 1. forward pass ----
@@ -85,7 +89,6 @@ DratReport run_backward(const std::vector<Clause>& cnf, ProofReader& in, LratWri
   };
   std::vector<Lemma> lemmas;
   std::vector<long> steps;  // >= 0: lemma index into `lemmas`; < 0: -1 - clause restored going back
-  std::vector<int> lits;
   bool del = false, empty_added = false, inconsistent = chk.inconsistent();
   try {
     while (in.next(lits, &del)) {
@@ -110,7 +113,7 @@ DratReport run_backward(const std::vector<Clause>& cnf, ProofReader& in, LratWri
       if (inconsistent) continue;
       steps.push_back(static_cast<long>(lemmas.size()));
       lemmas.push_back({chk.size(), lits[0], chk.trail_size(), rep.lemmas});
-      chk.add(lits);
+      chk.add(lits, true);
       inconsistent = chk.inconsistent();
     }
   } catch (const std::runtime_error& e) {
@@ -130,7 +133,7 @@ DratReport run_backward(const std::vector<Clause>& cnf, ProofReader& in, LratWri
 
   // ---- 2. the final conflict ----
   // Hints are clause refs 1..n (negative: a RAT group) or root-unit refs n + 1 + p (the unit
-  // lemma of the root unit at trail position p, drat_checker.hpp set_root_units).
+  // lemma of the root unit at trail position p, drat_db.hpp set_root_units).
   const long n = chk.size();
   const std::size_t trail_end = chk.trail_size();
   if (n + static_cast<long>(trail_end) + 2 > INT32_MAX) {
@@ -186,7 +189,7 @@ DratReport run_backward(const std::vector<Clause>& cnf, ProofReader& in, LratWri
 
   // ---- 3. backward pass ----
   chk.set_core_first(true);
-  std::size_t visited = 0;
+  std::size_t visited = 0, self_check_problems = 0;
   for (std::size_t s = steps.size(); s > 0; --s) {
     const long step = steps[s - 1];
     if (budget_stopped(++visited)) {
@@ -200,6 +203,7 @@ DratReport run_backward(const std::vector<Clause>& cnf, ProofReader& in, LratWri
     Lemma& lem = lemmas[static_cast<std::size_t>(step)];
     chk.detach(lem.clause);
     chk.backtrack_root(lem.mark);
+    if (backward_self_check) self_check_problems += chk.self_check();
     if (!chk.core(lem.clause)) continue;
     ++rep.core_lemmas;
     chk.literals(lem.clause, lits);
@@ -231,15 +235,31 @@ DratReport run_backward(const std::vector<Clause>& cnf, ProofReader& in, LratWri
       unwritten |= id == 0;
       return h < 0 ? -id : id;
     };
-    std::vector<std::vector<std::size_t>> units_at(lemmas.size() + 1);
+    // Per time t (0: the CNF, k + 1: after lemma k): the unit lemmas written then and the clauses
+    // whose last use it is, as two bucketed arrays (offsets by time, then the items).
+    const std::size_t times = lemmas.size() + 1;
+    std::vector<std::size_t> units_from(times + 1, 0), dels_from(times + 1, 0);
+    std::vector<std::size_t> units_at;
+    std::vector<long> dels, unused, hs, ids;
     for (std::size_t p = 0; p < trail_end; ++p)
-      if (unit_needed[p]) units_at[static_cast<std::size_t>(unit_time(p))].push_back(p);
-    std::vector<std::vector<long>> dels(lemmas.size() + 1);
-    std::vector<long> unused, hs, ids;
+      if (unit_needed[p]) ++units_from[static_cast<std::size_t>(unit_time(p)) + 1];
     for (std::size_t id = 0; id < static_cast<std::size_t>(n); ++id) {
       const int u = last_use[id];
       if (id < static_cast<std::size_t>(m) && u < 0) unused.push_back(static_cast<long>(id) + 1);
-      if (u >= 0 && u != kEnd) dels[static_cast<std::size_t>(u)].push_back(static_cast<long>(id) + 1);
+      if (u >= 0 && u != kEnd) ++dels_from[static_cast<std::size_t>(u) + 1];
+    }
+    for (std::size_t t = 0; t < times; ++t) {
+      units_from[t + 1] += units_from[t];
+      dels_from[t + 1] += dels_from[t];
+    }
+    units_at.resize(units_from[times]);
+    dels.resize(dels_from[times]);
+    {
+      std::vector<std::size_t> fill_u(units_from.begin(), units_from.end() - 1), fill_d(dels_from.begin(), dels_from.end() - 1);
+      for (std::size_t p = 0; p < trail_end; ++p)
+        if (unit_needed[p]) units_at[fill_u[static_cast<std::size_t>(unit_time(p))]++] = p;
+      for (std::size_t id = 0; id < static_cast<std::size_t>(n); ++id)
+        if (const int u = last_use[id]; u >= 0 && u != kEnd) dels[fill_d[static_cast<std::size_t>(u)]++] = static_cast<long>(id) + 1;
     }
     // Deleting the unused CNF clauses shrinks the verified checker's database (faster lookups,
     // less memory) but costs one removal each: worth it only when the proof does more lookups
@@ -251,15 +271,18 @@ DratReport run_backward(const std::vector<Clause>& cnf, ProofReader& in, LratWri
     // With RAT lemmas they are always deleted: an unused clause that our database had lost by a
     // deletion must not become a RAT candidate of the verified checker.
     if (rep.rat_lemmas > 0 || unused.size() <= total_hints) lrat->del(std::max(m, 1), unused);
+    std::vector<int> unit(1);
     auto emit_time = [&](std::size_t t) {
-      for (std::size_t p : units_at[t]) {
+      for (std::size_t j = units_from[t]; j < units_from[t + 1]; ++j) {
+        const std::size_t p = units_at[j];
         hs.clear();
         for (std::uint32_t k = 0; k < unit_len[p]; ++k) hs.push_back(translate(hint_arena[unit_start[p] + k]));
         out_unit[p] = next++;
-        lrat->add(out_unit[p], {unit_lit[p]}, hs);
+        unit[0] = unit_lit[p];
+        lrat->add(out_unit[p], unit, hs);
       }
       ids.clear();
-      for (long id : dels[t]) ids.push_back(translate(id));
+      for (std::size_t j = dels_from[t]; j < dels_from[t + 1]; ++j) ids.push_back(translate(dels[j]));
       lrat->del(next - 1, ids);
     };
     emit_time(0);
@@ -277,7 +300,8 @@ DratReport run_backward(const std::vector<Clause>& cnf, ProofReader& in, LratWri
     }
     hs.clear();
     for (long h : final_hints) hs.push_back(translate(h));
-    lrat->add(next, {}, hs);
+    unit.clear();
+    lrat->add(next, unit, hs);
     lrat->flush();
     if (unwritten) {
       rep.message = "internal error: the trimmed LRAT proof names a clause it does not define";
@@ -289,7 +313,7 @@ DratReport run_backward(const std::vector<Clause>& cnf, ProofReader& in, LratWri
                 std::to_string(rep.core_lemmas) + " in the core and checked (" + std::to_string(rep.rat_lemmas) +
                 " RAT), " + std::to_string(rep.deletions) + " deletions (" + std::to_string(rep.ignored_deletions) +
                 " of root reasons ignored, " + std::to_string(rep.missing_deletions) + " of absent clauses ignored)";
-  if (chk.anomalies) rep.message += "; " + std::to_string(chk.anomalies) + " watch repairs without a free literal";
+  if (self_check_problems) rep.message += "; self-check: " + std::to_string(self_check_problems) + " problems";
   return rep;
 }
 

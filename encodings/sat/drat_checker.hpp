@@ -1,22 +1,9 @@
-// The clause database of the DRAT checkers (drat.cpp forward, drat_backward.cpp backward,
-// core-first): clauses in one arena, two watched literals per clause (positions 0 and 1 of its
-// literals) each with a blocking literal (a true blocker skips the clause without touching it),
-// a trail with the root-level units (reason = the clause that implied them), RUP and RAT checks
-// that assign above the root, propagate and backtrack, and the LRAT unit chain of a conflict.
-//
-// For the backward checker (issue 27) it also has:
-//  - a core flag per clause, and core-first propagation (drat-trim's: the watches of core clauses
-//    are visited before the others, so the chains found reuse the core and the core stays small);
-//  - backtrack_root(mark): undoes root units down to a trail position and repairs the watches: a
-//    clause that watched a now-unassigned true literal next to a root-false one gets a non-false
-//    second watch, so that propagation above the root stays complete (invariant W: every clause
-//    either has a root-true watch or no root-false watch). The backward checker only ever
-//    backtracks to positions where the forward pass had a propagation fixpoint, so such a
-//    replacement always exists; `anomalies` counts the cases where it did not (0 if the reasoning
-//    holds: an anomaly could only make a check fail, never pass);
-//  - detach (a lemma leaves the database) and restore (a deleted clause comes back).
-// Stale watch entries (a clause no longer watching that literal, after a repair or a restore)
-// are detected on visit (the literal is not at position 0 or 1) and dropped.
+// The clause database of the forward DRAT checker (drat.cpp; the backward, core-first checker has
+// its own, drat_db.hpp, since issue 27): clauses in one arena, two watched literals per clause
+// (positions 0 and 1 of its literals) each with a blocking literal (a true blocker skips the
+// clause without touching it), a trail with the root-level units (reason = the clause that
+// implied them), RUP and RAT checks that assign above the root, propagate and backtrack, and the
+// LRAT unit chain of a conflict. Deleted clauses' watches are dropped lazily, when visited.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -38,7 +25,7 @@ class Checker {
     normalise(lits);
     const int id = static_cast<int>(clauses_.size());
     clauses_.push_back({static_cast<std::uint32_t>(arena_.size()), static_cast<std::uint32_t>(lits.size()), false,
-                        false, taut_, false});
+                        false, taut_});
     for (int l : lits) arena_.push_back(code(l));
     index_[hash(lits)].push_back(id);
     if (taut_ || inconsistent_) return;
@@ -81,7 +68,6 @@ class Checker {
     }
     grow_for(lits);
     const std::size_t mark = trail_.size();
-    check_mark_ = mark;
     in_check_ = true;
     bool conflict = false;
     // In LRAT the negated lemma is assigned first: a root unit that agrees with it needs no
@@ -93,18 +79,14 @@ class Checker {
         conflict = true;
         if (hints) {
           hints->clear();
-          if (unit_base_ > 0 && reason_[nl >> 1] >= 0) {
-            hints->push_back(root_ref(nl >> 1));
-          } else if (reason_[nl >> 1] >= 0) {
-            chain(reason_[nl >> 1], hints);
-          }
+          if (reason_[nl >> 1] >= 0) chain(reason_[nl >> 1], hints);
         }
         break;
       }
       if (val_[nl] == 0) assign(nl, -1);
     }
     if (!conflict) {
-      conflict = !(core_first_ ? propagate_core_first() : propagate());
+      conflict = !propagate();
       if (conflict && hints) chain(confl_, hints);
     }
     backtrack(mark);
@@ -142,92 +124,10 @@ class Checker {
     return taut_;
   }
 
-  // ---- for the backward checker ----
-  std::size_t trail_size() const { return trail_.size(); }
-  int trail_literal(std::size_t p) const { return decode(trail_[p]); }
-  // The chain of the conflict that made the root inconsistent.
-  void root_chain(std::vector<long>* out) { chain(root_confl_, out); }
-  // Root units as LRAT lemmas: from now on a chain names a root-level unit x by one hint, the
-  // unit clause (x) (its reason if that is a unit clause, else the reference unit_base + trail
-  // position, which the caller writes as a lemma "x" with unit_chain's hints), instead of
-  // repeating x's derivation in every chain.
-  void set_root_units(long unit_base) { unit_base_ = unit_base; }
-  // The hints of the unit lemma for the root unit at trail position p: the root units of its
-  // reason's other literals, then the reason.
-  void unit_chain(std::size_t p, std::vector<long>* out) {
-    out->clear();
-    const std::uint32_t v = trail_[p] >> 1;
-    const Cl& c = clauses_[static_cast<std::size_t>(reason_[v])];
-    for (std::uint32_t k = 0; k < c.size; ++k) {
-      const std::uint32_t w = arena_[c.start + k] >> 1;
-      if (w != v) out->push_back(root_ref(w));
-    }
-    out->push_back(reason_[v] + 1L);
-  }
-  void set_core_first(bool on) {
-    core_first_ = on;
-    head2_ = head_;
-  }
-  bool core(int id) const { return clauses_[static_cast<std::size_t>(id)].core; }
-  void set_core(int id) { clauses_[static_cast<std::size_t>(id)].core = true; }
-  bool deleted(int id) const { return clauses_[static_cast<std::size_t>(id)].deleted; }
-  // The literals of clause `id` (in their current watch order).
-  void literals(int id, std::vector<int>& out) const {
-    const Cl& c = clauses_[static_cast<std::size_t>(id)];
-    out.clear();
-    for (std::uint32_t k = 0; k < c.size; ++k) out.push_back(decode(arena_[c.start + k]));
-  }
-  // The lemma `id` leaves the database (its watches are dropped lazily).
-  void detach(int id) { clauses_[static_cast<std::size_t>(id)].deleted = true; }
-  // A deleted clause comes back; the root must be a propagation fixpoint that includes it
-  // (otherwise it counts an anomaly and leaves the root as it is).
-  void restore(int id) {
-    Cl& c = clauses_[static_cast<std::size_t>(id)];
-    c.deleted = false;
-    if (c.taut) return;
-    std::uint32_t* L = &arena_[c.start];
-    rank_front(c);
-    if (c.size == 0 || val_[L[0]] == -1 || (val_[L[0]] == 0 && (c.size == 1 || val_[L[1]] == -1))) {
-      ++anomalies;
-    }
-    if (c.size < 2) return;
-    watches_[L[0]].push_back({id, L[1]});
-    watches_[L[1]].push_back({id, L[0]});
-  }
-  // Undoes the root units from trail position `mark` on, then repairs the watches (see above).
-  // Also leaves the inconsistent state: the caller backtracks to a consistent fixpoint.
-  void backtrack_root(std::size_t mark) {
-    inconsistent_ = false;  // also when the conflict came without new units (a falsified lemma)
-    if (mark >= trail_.size()) return;
-    undone_.assign(trail_.begin() + static_cast<long>(mark), trail_.end());
-    backtrack(mark);
-    for (std::uint32_t a : undone_) {
-      auto& ws = watches_[a];
-      for (std::size_t i = 0; i < ws.size(); ++i) {
-        const int id = ws[i].id;
-        Cl& c = clauses_[static_cast<std::size_t>(id)];
-        if (c.deleted || c.size < 2) continue;
-        std::uint32_t* L = &arena_[c.start];
-        const int pos = L[0] == a ? 1 : L[1] == a ? 0 : -1;  // the other watch
-        if (pos < 0 || val_[L[pos]] != -1) continue;
-        bool moved = false;
-        for (std::uint32_t k = 2; k < c.size; ++k)
-          if (val_[L[k]] != -1) {
-            std::swap(L[pos], L[k]);
-            watches_[L[pos]].push_back({id, a});
-            moved = true;
-            break;
-          }
-        if (!moved) ++anomalies;
-      }
-    }
-  }
-  std::size_t anomalies = 0;  // see the header comment; 0 on every proof we have seen
-
  private:
   struct Cl {
     std::uint32_t start, size;
-    bool deleted, reason, taut, core;
+    bool deleted, reason, taut;
   };
   static std::uint32_t code(int l) {
     return l > 0 ? 2u * static_cast<std::uint32_t>(l) : 2u * static_cast<std::uint32_t>(-l) + 1u;
@@ -251,7 +151,6 @@ class Checker {
       in_lemma_.resize(need, 0);
       watches_.resize(need);
       reason_.resize(need, -1);
-      pos_.resize(need, 0);
     }
   }
   void grow_for(const std::vector<int>& lits) {
@@ -269,14 +168,7 @@ class Checker {
     }
     lits.swap(out);
   }
-  // The one hint naming the root unit of variable v (see set_root_units).
-  long root_ref(std::uint32_t v) const {
-    const int r = reason_[v];
-    if (clauses_[static_cast<std::size_t>(r)].size == 1) return r + 1L;
-    return unit_base_ + static_cast<long>(pos_[v]);
-  }
   void assign(std::uint32_t lit, int reason) {
-    pos_[lit >> 1] = static_cast<std::uint32_t>(trail_.size());
     val_[lit] = 1;
     val_[lit ^ 1u] = -1;
     reason_[lit >> 1] = reason;
@@ -290,7 +182,6 @@ class Checker {
       reason_[l >> 1] = -1;
     }
     head_ = std::min(head_, mark);
-    head2_ = std::min(head2_, mark);
   }
   // Moves the two best literals (true, then unassigned, then false) to the front.
   void rank_front(Cl& c) {
@@ -326,12 +217,10 @@ class Checker {
   // The LRAT unit chain of the conflict on clause `confl`: the reasons of the assignments the
   // conflict depends on, in trail order, then `confl` itself (ids from 1). Assignments without
   // a reason (the negated lemma) need no hint. Walks the trail backwards until every marked
-  // variable is explained. With root units as lemmas (set_root_units), a root-level variable
-  // is one hint (root_ref), first, and the walk stops at the root.
+  // variable is explained (root units included: the forward LRAT proof re-derives them).
   void chain(int confl, std::vector<long>* out) {
     out->clear();
     std::size_t pending = 0;
-    const std::size_t root_end = unit_base_ > 0 ? (in_check_ ? check_mark_ : trail_.size()) : 0;
     auto mark = [&](int id, std::uint32_t skip) {
       const Cl& c = clauses_[id];
       for (std::uint32_t k = 0; k < c.size; ++k) {
@@ -339,16 +228,11 @@ class Checker {
         if (v == skip || seen_[v]) continue;
         seen_[v] = 1;
         marked_.push_back(v);
-        if (pos_[v] < root_end && val_[2 * v] != 0) {  // a root unit
-          const bool agrees = in_lemma_[v] && val_[in_lemma_[v] - 1] == -1;
-          if (!agrees) roots_.push_back(root_ref(v));
-        } else {
-          ++pending;
-        }
+        ++pending;
       }
     };
     mark(confl, 0);
-    for (std::size_t k = trail_.size(); k > root_end && pending > 0; --k) {  // i = k - 1: no wrap below 0
+    for (std::size_t k = trail_.size(); k > 0 && pending > 0; --k) {  // i = k - 1: no wrap below 0
       const std::size_t i = k - 1;
       const std::uint32_t v = trail_[i] >> 1;
       if (!seen_[v]) continue;
@@ -360,16 +244,13 @@ class Checker {
       }
     }
     std::reverse(out->begin(), out->end());
-    out->insert(out->begin(), roots_.begin(), roots_.end());
     out->push_back(confl + 1);
-    roots_.clear();
     for (std::uint32_t v : marked_) seen_[v] = 0;
     marked_.clear();
   }
-  enum class Only { All, Core, NonCore };
-  // Visits the watches of the literal `falsified`, restricted to core / non-core clauses or not;
+  // Visits the watches of the literal `falsified`;
   // returns false on conflict (confl_). Clauses that become reasons at the root are flagged.
-  bool visit(std::uint32_t falsified, Only only) {
+  bool visit(std::uint32_t falsified) {
     const bool at_root = !in_check_;
     auto& ws = watches_[falsified];
     std::size_t j = 0;
@@ -383,10 +264,6 @@ class Checker {
       const int id = w.id;
       Cl& c = clauses_[id];
       if (c.deleted) continue;  // dropped lazily
-      if (only != Only::All && c.core != (only == Only::Core)) {
-        ws[j++] = w;
-        continue;
-      }
       std::uint32_t* L = &arena_[c.start];
       if (L[0] == falsified) std::swap(L[0], L[1]);
       if (L[1] != falsified) continue;  // stale entry (the clause watches other literals now)
@@ -419,20 +296,9 @@ class Checker {
   // Unit propagation from head_; returns false on conflict.
   bool propagate() {
     while (head_ < trail_.size())
-      if (!visit(trail_[head_++] ^ 1u, Only::All)) return false;
+      if (!visit(trail_[head_++] ^ 1u)) return false;
     return true;
   }
-  // Core-first: every pending literal over the core clauses (head_), and only when those are
-  // exhausted one literal over the other clauses (head2_), then back to the core.
-  bool propagate_core_first() {
-    for (;;) {
-      while (head_ < trail_.size())
-        if (!visit(trail_[head_++] ^ 1u, Only::Core)) return false;
-      if (head2_ >= trail_.size()) return true;
-      if (!visit(trail_[head2_++] ^ 1u, Only::NonCore)) return false;
-    }
-  }
-
   std::vector<Cl> clauses_;
   std::vector<std::uint32_t> arena_;
   struct Watch {
@@ -442,17 +308,14 @@ class Checker {
   std::vector<std::vector<Watch>> watches_;
   std::vector<signed char> val_;
   std::vector<int> reason_;
-  std::vector<std::uint32_t> trail_, undone_;
-  std::size_t head_ = 0, head2_ = 0;  // propagated up to (core-first: head2_ for the non-core)
+  std::vector<std::uint32_t> trail_;
+  std::size_t head_ = 0;  // propagated up to
   std::unordered_map<std::uint64_t, std::vector<int>> index_;
   std::vector<char> seen_;               // per variable: marked in chain()
   std::vector<std::uint32_t> in_lemma_;  // per variable: 1 + code of its literal in the lemma being checked, or 0
-  std::vector<std::uint32_t> marked_, pos_;  // pos_: per variable, its trail position when assigned
-  std::vector<long> roots_;                   // chain(): the root units' hints
-  std::size_t check_mark_ = 0;                // trail length when the current check began
-  long unit_base_ = 0;                        // > 0: root units as lemmas (set_root_units)
+  std::vector<std::uint32_t> marked_;
   int confl_ = -1, root_confl_ = -1;  // last conflict clause; the one that made the root inconsistent
-  bool inconsistent_ = false, taut_ = false, in_check_ = false, core_first_ = false;
+  bool inconsistent_ = false, taut_ = false, in_check_ = false;
 };
 
 }  // namespace schedcert::encodings::sat::drat_detail

@@ -2,6 +2,8 @@
 // deletions, "c" comment lines) or binary DRAT ('a'/'d' then variable-length literals
 // 2 * var + sign, 0 ending a clause), told apart by the first 256 bytes (binary proofs hold bytes
 // outside the text alphabet, starting with 'a'). Throws std::runtime_error on malformed input.
+// The file is read in 64 KB blocks (fread), not byte by byte through getc (issue 27: the locked
+// getc was a measurable share of the backward check).
 #pragma once
 #include <cctype>
 #include <cstdint>
@@ -14,11 +16,11 @@ namespace schedcert::encodings::sat::drat_detail {
 
 class ProofReader {
  public:
-  explicit ProofReader(FILE* f) : f_(f) {
+  explicit ProofReader(FILE* f) : f_(f), buf_(1 << 16) {
     // Binary DRAT uses bytes outside the text alphabet; look at the first bytes.
-    int c;
-    while (buf_.size() < 256 && (c = std::getc(f_)) != EOF) buf_.push_back(static_cast<char>(c));
-    for (char ch : buf_) {
+    fill();
+    for (std::size_t k = 0; k < end_ && k < 256; ++k) {
+      const char ch = buf_[k];
       const unsigned char u = static_cast<unsigned char>(ch);
       if (!(std::isdigit(u) || ch == '-' || ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t' ||
             ch == 'd' || ch == 'c'))
@@ -33,9 +35,17 @@ class ProofReader {
   }
 
  private:
+  void fill() {
+    pos_ = 0;
+    end_ = std::fread(buf_.data(), 1, buf_.size(), f_);
+  }
   int get() {
-    if (pos_ < buf_.size()) return static_cast<unsigned char>(buf_[pos_++]);
-    return std::getc(f_);
+    if (pos_ == end_) {
+      if (end_ == 0) return EOF;
+      fill();
+      if (end_ == 0) return EOF;
+    }
+    return static_cast<unsigned char>(buf_[pos_++]);
   }
   bool next_binary(std::vector<int>& lits, bool* del) {
     int c = get();
@@ -96,8 +106,8 @@ class ProofReader {
     }
   }
   FILE* f_;
-  std::string buf_;
-  std::size_t pos_ = 0;
+  std::vector<char> buf_;
+  std::size_t pos_ = 0, end_ = 0;
   bool binary_ = false;
 };
 

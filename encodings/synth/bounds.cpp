@@ -2,8 +2,10 @@
 #include "encodings/synth/bounds.hpp"
 
 #include "encodings/synth/allreduce.hpp"
+#include "schedules/domination.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <functional>
 #include <map>
 
@@ -23,6 +25,18 @@ unsigned ceil_log2(std::uint64_t n) {
 }
 
 std::string model_name(Model m) { return schedules::to_string(m); }
+
+// The closed neighbourhoods of the topology as bit sets, for schedcert::domination_number.
+std::optional<unsigned> domination_number(const Topology& topo) {
+  const std::uint32_t n = topo.n();
+  if (n == 0 || n > 64) return std::nullopt;
+  std::vector<std::uint64_t> closed(n);
+  for (Node v = 0; v < n; ++v) {
+    closed[v] = std::uint64_t{1} << v;
+    for (std::uint32_t l : topo.out(v)) closed[v] |= std::uint64_t{1} << topo.links()[l].to;
+  }
+  return schedules::domination_number(closed);
+}
 
 // Keeps the strongest bound of one kind.
 struct Best {
@@ -193,19 +207,29 @@ std::vector<LowerBound> lower_bounds(const Topology& topo, Model model, const Pr
     for (const auto& l : topo.links()) cap += l.mult;
     if (model == Model::SinglePortFull) cap = std::min<std::uint64_t>(cap, n);
     if (model == Model::SinglePortHalf) cap = std::min<std::uint64_t>(cap, n / 2);
+    std::optional<unsigned> gamma;
     if (model == Model::ShoutWhisper) {
       // k senders reach at most k * maxdeg receivers, and only the n - k others receive.
       std::uint64_t maxdeg = 0, best = 0;
       for (Node v = 0; v < n; ++v) maxdeg = std::max<std::uint64_t>(maxdeg, topo.out(v).size());
       for (std::uint64_t k = 1; k < n; ++k) best = std::max(best, std::min(n - k, k * maxdeg));
       cap = std::min(cap, best);
+      // And at most n - gamma: the senders of a step together with the nodes no sender reaches
+      // form a dominating set, so at least gamma nodes do not receive (issue 27).
+      gamma = domination_number(topo);
+      if (gamma && n - *gamma < cap) cap = n - *gamma;
+      else gamma.reset();
     }
     if (cap > 0)
       kinds[6].offer(ceil_div(hops, cap * B), [&] {
         return "the items need " + std::to_string(hops) +
                " item-transmissions in all (distance for personalised items, N-1 receptions for "
                "items every node needs) and at most " + std::to_string(cap) + " packets of " +
-               std::to_string(B) + " item(s) move per step (" + model_name(model) + ")";
+               std::to_string(B) + " item(s) move per step (" + model_name(model) +
+               (gamma ? ": the senders and the nodes they do not reach dominate the network, whose "
+                        "domination number is " + std::to_string(*gamma) + " (exhaustive search), so at "
+                        "most " + std::to_string(n) + " - " + std::to_string(*gamma) + " nodes receive"
+                      : std::string()) + ")";
       });
     // cuts: slabs of one dimension
     for (const SlabCut& c : slab_cuts(topo, model, items)) {

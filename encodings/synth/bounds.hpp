@@ -18,7 +18,9 @@
 //   hops       total item-hops (dist for personalised items, N - 1 receptions for all-node
 //              items) over the packets-per-step capacity of the model (links all-port;
 //              min(links, N) single-port full; N/2 half duplex; shout-whisper: k senders and
-//              at most min(N - k, k * maxdeg) receivers);
+//              at most min(N - k, k * maxdeg) receivers, and at most N - gamma receivers, gamma
+//              the domination number by exhaustive search: the senders and the nodes no sender
+//              reaches dominate the network);
 //   cut        slabs S = {v : digit_k(v) in A}: items that must cross from S over the capacity
 //              of the cut (directed links S -> not S; single-port also <= |S|, |not S|).
 // Combining problems get the distance bound only (solve them as reversed broadcasts instead).

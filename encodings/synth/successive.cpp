@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "encodings/synth/lex_leader.hpp"
 #include "schedules/checked.hpp"
 #include "schedules/budget/watchdog.hpp"
 #include "schedules/error.hpp"
@@ -19,7 +20,7 @@ using schedules::Schedule;
 
 SuccessiveEncoding::SuccessiveEncoding(const Topology& topo, Model model,
                                        const std::vector<Node>& fixed, unsigned steps,
-                                       bool symmetry, bool keep_names)
+                                       SuccessiveSymmetry symmetry, bool keep_names)
     : topo_(topo),
       model_(model),
       steps_(steps),
@@ -43,7 +44,17 @@ SuccessiveEncoding::SuccessiveEncoding(const Topology& topo, Model model,
   building.tick();
   notes_ = std::string("successive broadcasts, allocation ") +
            (fixed.empty() ? "free (bijection)" : "fixed") + ", item windows";
-  if (symmetry && fixed.empty() && topo.net().is_hypercube() && n_ > 1) {
+  if (symmetry == SuccessiveSymmetry::LexLeader) {
+    SuccessiveVars vars;
+    vars.values = n_;
+    vars.steps = steps;
+    vars.alloc = &a_;
+    const SuccessiveEncoding& self = *this;
+    vars.send = [&self](std::size_t j, unsigned t, std::uint32_t l) { return self.send(j, t, l); };
+    vars.fixed_sources = fixed;
+    notes_ += ", symmetry: " + add_successive_lex_leader(f_, topo, vars);
+  } else if (symmetry == SuccessiveSymmetry::Rules && fixed.empty() && topo.net().is_hypercube() &&
+             n_ > 1) {
     f_.add_clause({a_[0]});  // broadcast 0 from node 0 (translations)
     add_coordinate_rules(building);
     notes_ += ", symmetry: first source 0, later sources canonical under coordinate permutations (" +

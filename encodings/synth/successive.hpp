@@ -24,10 +24,16 @@
 // Implied windows (proved in docs/successive-optimum.md), as constants false: item j moves only
 // in 0-based steps j <= t <= T - p + j + 1 (its sender must have received j values before; its
 // receiver must still receive p - 2 - j later values in distinct steps).
-// Symmetry breaking (hypercubes, free allocation only): broadcast 0 from node 0 (translations),
-// then the sources of broadcasts 1, 2, ... canonical under the coordinate permutations that fix
-// the earlier sources (add_coordinate_rules). With `fixed_sources` the a(j, v) are constants and
-// no symmetry rule is added.
+// Symmetry breaking, one of (SuccessiveSymmetry):
+//   Rules (hypercubes, free allocation only): broadcast 0 from node 0 (translations), then the
+//     sources of broadcasts 1, 2, ... canonical under the coordinate permutations that fix the
+//     earlier sources (add_coordinate_rules). With `fixed_sources` the a(j, v) are constants and
+//     no rule is added;
+//   LexLeader (any network without multi-links): lex-leader constraints over nauty's generators
+//     of Aut(network), the allocation first, then the sends (lex_leader.hpp, which has the
+//     soundness argument); with a fixed allocation over the automorphisms fixing every source,
+//     which is the identity alone (every node is a source), so nothing is added;
+//   None.
 //
 // synthesize_successive / minimize_successive (successive_search.cpp) run the query with
 // Z3, decode a model into an ordinary successive-broadcast schedule (sources = the allocation
@@ -47,12 +53,14 @@
 namespace schedcert::encodings::synth {
 
 
+enum class SuccessiveSymmetry { None, Rules, LexLeader };
+
 class SuccessiveEncoding {
  public:
   // fixed_sources empty: the allocation is a free bijection; else it must list n nodes.
   SuccessiveEncoding(const Topology& topo, schedules::Model model,
                      const std::vector<schedules::Node>& fixed_sources, unsigned steps,
-                     bool symmetry, bool keep_names);
+                     SuccessiveSymmetry symmetry, bool keep_names);
   Formula& formula() { return f_; }
   const Formula& formula() const { return f_; }
   // The allocation and the schedule a satisfying assignment describes (exactly `steps` steps).
@@ -95,11 +103,15 @@ struct SuccessiveOptions {
   unsigned timeout_ms = 600000;  // wall-clock budget of one call (minimize: of the whole search)
   bool quiet = true;             // false: progress lines on stderr
   bool symmetry_breaking = true;
+  // With symmetry_breaking: lex-leader constraints over Aut(network) instead of the encoding's
+  // own rules (SuccessiveSymmetry::LexLeader; `synthesize --lex-leader`).
+  bool lex_leader = false;
   std::vector<schedules::Node> fixed_sources;  // empty: free allocation
   std::string emit_smt2_path;  // write the query (minimize: the one for optimum - 1) here
   // "cadical" (default: its deadline is honoured), "QF_FD" or "" (Z3; QF_FD ignored a 1 ms
   // timeout on a Q4 query for minutes here, docs/successive-optimum.md)
   std::string solver_logic = "cadical";
+  bool bisect = false;  // minimize: binary search over T (walk.hpp)
 };
 
 // A lower bound valid for every allocation (bijective, one item per packet), with its argument.
@@ -120,9 +132,13 @@ std::uint64_t estimate_successive_query_bytes(const schedules::Network& net, uns
 SynthesisResult synthesize_successive(const schedules::Network& net, schedules::Model model,
                                       unsigned steps, const SuccessiveOptions& options = {});
 
-// Least T in [lo, hi]; the result for T - 1 is always solved (so `below` is an UNSAT when the
-// optimum is found), even when T = lo.
+// Least T in [lo, hi] (walk.hpp); the result for T - 1 is always solved (so `below` is an UNSAT
+// when the optimum is found), even when T = lo. With `upper` (a successive broadcast of every
+// node once, verified natively here; with a fixed allocation, the same sources) only T below its
+// steps is asked, and its steps are the optimum when every such T is impossible. With
+// options.bisect, a binary search.
 OptimumResult minimize_successive(const schedules::Network& net, schedules::Model model,
-                                  unsigned lo, unsigned hi, const SuccessiveOptions& options = {});
+                                  unsigned lo, unsigned hi, const SuccessiveOptions& options = {},
+                                  const KnownUpper* upper = nullptr);
 
 }  // namespace schedcert::encodings::synth

@@ -13,6 +13,8 @@
 #include "encodings/alpha/leaf_bound.hpp"
 #include "encodings/sat/backend.hpp"
 #include "encodings/synth/successive.hpp"
+#include "encodings/synth/walk.hpp"
+#include "schedules/checked.hpp"
 #include "schedules/error.hpp"
 #include "schedules/budget/watchdog.hpp"
 #include "verifier/bounds.hpp"
@@ -92,7 +94,10 @@ SynthesisResult synthesize_successive(const Network& net, Model model, unsigned 
   };
   const sy::Topology topo(net);
   const bool emit = !opt.emit_smt2_path.empty();
-  sy::SuccessiveEncoding enc(topo, model, opt.fixed_sources, steps, opt.symmetry_breaking, emit);
+  const sy::SuccessiveSymmetry sym = !opt.symmetry_breaking ? sy::SuccessiveSymmetry::None
+                                     : opt.lex_leader      ? sy::SuccessiveSymmetry::LexLeader
+                                                           : sy::SuccessiveSymmetry::Rules;
+  sy::SuccessiveEncoding enc(topo, model, opt.fixed_sources, steps, sym, emit);
   note("query: " + enc.formula().summary() + ", " + enc.notes());
   if (emit) {
     schedules::io::write_atomically("--emit-smt2", opt.emit_smt2_path, [&](std::ostream& out) {
@@ -141,13 +146,16 @@ SynthesisResult synthesize_successive(const Network& net, Model model, unsigned 
 }
 
 OptimumResult minimize_successive(const Network& net, Model model, unsigned lo, unsigned hi,
-                                  const SuccessiveOptions& options) {
+                                  const SuccessiveOptions& options, const KnownUpper* upper) {
   check_synthesis_steps(hi, "synthesis: the largest T searched");
   const auto t0 = Clock::now();
-  OptimumResult out;
   const std::string& path = options.emit_smt2_path;
   std::vector<std::string> written;
-  auto run_at = [&](unsigned T) {
+  Walk w;
+  w.first = lo;
+  w.hi = hi;
+  w.bisect = options.bisect;
+  w.run_at = [&](unsigned T) {
     SuccessiveOptions o = options;
     const double left = options.timeout_ms - schedules::budget::seconds_since(t0) * 1000.0;
     o.timeout_ms = left < 1 ? 1u : static_cast<unsigned>(left);
@@ -157,43 +165,45 @@ OptimumResult minimize_successive(const Network& net, Model model, unsigned lo, 
     }
     return synthesize_successive(net, model, T, o);
   };
-  auto finish = [&](std::optional<unsigned> keep) {
-    for (const auto& f : written) {
-      if (keep && f == path + ".T" + std::to_string(*keep)) {
-        std::rename(f.c_str(), path.c_str());
-        auto& cert = out.below.certificate;
-        if (const auto at = cert.find(f); at != std::string::npos) cert.replace(at, f.size(), path);
-      } else {
-        std::remove(f.c_str());
-      }
-    }
-    return std::move(out);
-  };
-  const schedules::budget::Budget& budget = schedules::budget::command_budget();
-  std::optional<SynthesisResult> prev;
-  for (unsigned T = lo; T <= hi; ++T) {
-    budget.note_reached("T = " + std::to_string(T) + " undecided" +
-                        (prev ? "; every T in [" + std::to_string(lo) + ", " + std::to_string(T - 1) +
-                                    "] impossible (UNSAT, proof checked)"
-                              : std::string()));
-    SynthesisResult r = run_at(T);
-    if (r.status == SynthesisStatus::Found) {
-      out.optimum = T;
-      out.at_optimum = std::move(r);
-      if (T == 0) return finish(std::nullopt);
-      out.below = prev ? std::move(*prev) : run_at(T - 1);
-      if (out.below.status != SynthesisStatus::Impossible) out.optimum.reset();
-      return finish(T - 1);
-    }
-    if (r.status == SynthesisStatus::Unknown) {
-      out.at_optimum = std::move(r);
-      if (prev) out.below = std::move(*prev);
-      return finish(T - 1);
-    }
-    prev = std::move(r);
+  if (upper) {
+    // A successive broadcast of every node once, on the same network and model; with a fixed
+    // allocation, the same sources in the same order (the free allocation takes any order).
+    schedules::Problem want;
+    want.kind = schedules::ProblemKind::SuccessiveBroadcast;
+    want.sources = options.fixed_sources;
+    check_known_upper(*upper, net, model, want, [&](const schedules::Problem& u) {
+      if (u.packet_items != 1 || u.messages != 1) return std::string("the packet size or M");
+      std::vector<Node> sorted = u.sources;
+      std::sort(sorted.begin(), sorted.end());
+      for (std::size_t v = 0; v < sorted.size(); ++v)
+        if (sorted.size() != net.size() || sorted[v] != v)
+          return std::string("the sources (every node exactly once)");
+      if (!options.fixed_sources.empty() && u.sources != options.fixed_sources)
+        return std::string("the allocation");
+      return std::string();
+    });
+    w.known = checked_cast<unsigned>(upper->schedule.num_steps(), "synthesis: the known schedule's steps");
+    w.known_result = [upper] {
+      SynthesisResult r;
+      r.status = SynthesisStatus::Found;
+      r.schedule = upper->schedule;
+      r.certificate = "the known schedule (" + upper->label + "), verified by the native verifier";
+      return r;
+    };
   }
-  if (prev) out.below = std::move(*prev);
-  return finish(hi);
+  WalkOutcome walked = walk_least_steps(w);
+  OptimumResult out = std::move(walked.result);
+  if (upper) out.upper_label = upper->label;
+  for (const auto& f : written) {
+    if (walked.below_steps && f == path + ".T" + std::to_string(*walked.below_steps)) {
+      std::rename(f.c_str(), path.c_str());
+      auto& cert = out.below.certificate;
+      if (const auto at = cert.find(f); at != std::string::npos) cert.replace(at, f.size(), path);
+    } else {
+      std::remove(f.c_str());
+    }
+  }
+  return out;
 }
 
 }  // namespace schedcert::encodings::synth

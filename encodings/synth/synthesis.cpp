@@ -20,6 +20,7 @@
 #include "encodings/synth/reverse.hpp"
 #include "encodings/synth/routes.hpp"
 #include "encodings/synth/timeindexed.hpp"
+#include "encodings/synth/walk.hpp"
 #include "schedules/budget/watchdog.hpp"
 #include "schedules/checked.hpp"
 #include "schedules/error.hpp"
@@ -425,105 +426,37 @@ OptimumResult minimize_steps(const Network& net, Model model, const Problem& pro
     }
     return std::move(out);
   };
-  const schedules::budget::Budget& budget = schedules::budget::command_budget();
-  budget.note_reached("every T < " + std::to_string(first) + " impossible (lower bound); T = " +
-                      std::to_string(first) + " undecided");
-  // A known schedule of U steps (verified natively again here) bounds the walk: only T < U is
-  // asked, and when every such T from the lower bound up is impossible, U is the optimum.
-  std::optional<unsigned> known;
+  // A known schedule of U steps (verified natively again here) bounds the walk (walk.hpp).
+  sy::Walk w;
+  w.first = first;
+  w.hi = hi;
+  w.bisect = options.bisect;
+  w.run_at = run_at;
   if (upper) {
-    const Schedule& u = upper->schedule;
-    if (u.network().name() != net.name() || u.model() != model || u.problem().kind != problem.kind ||
-        u.problem().messages != problem.messages || u.problem().packet_items != problem.packet_items ||
-        (problem.has_root() && u.problem().root != problem.root))
-      throw InputError("the upper bound's schedule (" + upper->label + ") is for " + u.network().name() + ", " +
-                       schedules::to_string(u.model()) + ", " + u.problem().describe() + ", not for " + net.name() +
-                       ", " + schedules::to_string(model) + ", " + problem.describe());
-    if (!verifier::verify_native(u).valid)
-      throw InputError("the upper bound's schedule (" + upper->label + ") is not valid for this network, model and problem");
+    sy::check_known_upper(*upper, net, model, problem, [&](const Problem& u) {
+      if (u.messages != problem.messages) return std::string("M");
+      if (u.packet_items != problem.packet_items) return std::string("the packet size");
+      if (problem.has_root() && u.root != problem.root) return std::string("the root");
+      return std::string();
+    });
     if (problem.kind == schedules::ProblemKind::Allreduce && options.allreduce_whole_values &&
-        !sy::sends_whole_values(u))
+        !sy::sends_whole_values(upper->schedule))
       throw InputError("the upper bound's schedule (" + upper->label + ") forwards allreduce partial sums that "
                        "are not its senders' current values: not in the whole-values class this walk "
                        "refutes (give --allreduce-any-subsets, or another schedule)");
-    known = checked_cast<unsigned>(upper->schedule.num_steps(), "synthesis: the known schedule's steps");
-    out.upper_label = upper->label;
-    if (*known == 0 || *known - 1 < hi) hi = *known == 0 ? 0 : *known - 1;
+    w.known = checked_cast<unsigned>(upper->schedule.num_steps(), "synthesis: the known schedule's steps");
+    w.known_result = [upper] {
+      SynthesisResult r;
+      r.status = SynthesisStatus::Found;
+      r.schedule = upper->schedule;
+      r.certificate = "the known schedule (" + upper->label + "), verified by the native verifier";
+      return r;
+    };
   }
-  // T found: the optimum, once T - 1 is refuted (`below` when it was already asked). An unknown
-  // T - 1 leaves the gap open (as in minimize_successive).
-  auto optimum_at = [&](unsigned T, SynthesisResult found, std::optional<SynthesisResult> below) {
-    out.optimum = T;
-    out.at_optimum = std::move(found);
-    if (T == 0) return finish(std::nullopt);
-    out.below = below ? std::move(*below) : run_at(T - 1);
-    if (out.below.status != SynthesisStatus::Impossible) out.optimum.reset();
-    return finish(T - 1);
-  };
-  auto known_optimal = [&](std::optional<SynthesisResult> below) {
-    SynthesisResult r;
-    r.status = SynthesisStatus::Found;
-    r.schedule = upper->schedule;
-    r.certificate = "the known schedule (" + upper->label + "), verified by the native verifier";
-    out.from_upper = true;
-    return optimum_at(*known, std::move(r), std::move(below));
-  };
-  if (known && *known <= first) return known_optimal(std::nullopt);  // it meets the lower bound
-  std::optional<SynthesisResult> prev;  // result for T - 1 when it was computed
-  if (first > hi) {  // the bound alone rules out the whole range
-    out.below = run_at(hi);
-    return finish(hi);
-  }
-  if (options.bisect) {
-    // Binary search over [first, hi]: Found moves the top down, Impossible the bottom up. An
-    // optimum needs the Found T and the Impossible T - 1 (or T at the lower bound).
-    unsigned lo_t = first, hi_t = hi;
-    std::optional<std::pair<unsigned, SynthesisResult>> best_found, best_impossible;
-    while (lo_t <= hi_t) {
-      const unsigned mid = lo_t + (hi_t - lo_t) / 2;
-      SynthesisResult r = run_at(mid);
-      if (r.status == SynthesisStatus::Found) {
-        best_found.emplace(mid, std::move(r));
-        if (mid == 0) break;
-        hi_t = mid - 1;
-      } else if (r.status == SynthesisStatus::Impossible) {
-        best_impossible.emplace(mid, std::move(r));
-        lo_t = mid + 1;
-        budget.note_reached("every T <= " + std::to_string(mid) + " impossible (bisecting)");
-      } else {
-        out.at_optimum = std::move(r);
-        out.best_found = std::move(best_found);
-        if (best_impossible) out.below = std::move(best_impossible->second);
-        return finish(best_impossible ? std::optional<unsigned>(best_impossible->first) : std::nullopt);
-      }
-    }
-    if (best_found) {
-      const unsigned T = best_found->first;
-      std::optional<SynthesisResult> below;
-      if (best_impossible && best_impossible->first + 1 == T) below = std::move(best_impossible->second);
-      return optimum_at(T, std::move(best_found->second), std::move(below));
-    }
-    if (best_impossible && known && best_impossible->first + 1 == *known) return known_optimal(std::move(best_impossible->second));
-    if (best_impossible) out.below = std::move(best_impossible->second);
-    return finish(hi);
-  }
-  for (unsigned T = first; T <= hi; ++T) {
-    SynthesisResult r = run_at(T);
-    if (r.status == SynthesisStatus::Found) {
-      return optimum_at(T, std::move(r), std::move(prev));
-    }
-    if (r.status == SynthesisStatus::Unknown) {
-      out.at_optimum = std::move(r);
-      if (prev) out.below = std::move(*prev);
-      return finish(T - 1);
-    }
-    prev = std::move(r);
-    budget.note_reached("every T <= " + std::to_string(T) + " impossible; T = " +
-                        std::to_string(T + 1) + " undecided");
-  }
-  if (known && hi + 1 == *known) return known_optimal(std::move(prev));  // every T below it ruled out
-  if (prev) out.below = std::move(*prev);
-  return finish(hi);
+  sy::WalkOutcome walked = sy::walk_least_steps(w);
+  out = std::move(walked.result);
+  if (upper) out.upper_label = upper->label;
+  return finish(walked.below_steps);
 }
 
 }  // namespace schedcert::encodings::synth

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <optional>
 
 #include "encodings/synth/bounds.hpp"
@@ -49,6 +50,7 @@ TimeIndexedEncoding::TimeIndexedEncoding(const Topology& topo, Model model, cons
   if (fo.prune && flags.slack && !topo.net().multi_links()) add_slack_rules();
   if (flags.counts && !p.combining()) add_count_rules(flags.cut_counts);
   if (flags.leaf_bound > 0 && !p.combining()) add_cds_rules(flags.leaf_bound);
+  if (flags.leaf_bound > 0 && p.combining()) add_gather_rules(flags.leaf_bound);
   if (!flags.symmetry || flags.routes || steps == 0) return;
   if (flags.lex_leader) {
     LexLeaderOptions lo;
@@ -311,183 +313,6 @@ void TimeIndexedEncoding::add_slack_rules() {
   if (node_rules > 0)
     added += (added.empty() ? "" : ", ") + std::to_string(node_rules) + " node port slack rules";
   if (!added.empty()) notes_ += ", " + added;
-}
-
-void TimeIndexedEncoding::add_cds_rules(std::uint64_t leaf_bound) {
-  const auto& items = flow_->items();
-  const std::uint32_t n = topo_.n();
-  if (n < 2 || leaf_bound >= n) return;
-  const std::uint64_t need = n - leaf_bound;  // senders of each broadcast item, at least
-  std::uint64_t rules = 0, relays_needed = 0;
-  std::vector<Lit> relay_sent;  // sent(v) of every broadcast item at a node other than its origin
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (items[i].target != kEveryNode) continue;
-    // sent(v) <=> v sends item i in some step (a valid schedule sets it so).
-    std::vector<Lit> not_sent;
-    for (Node v = 0; v < n; ++v) {
-      std::vector<Lit> sends;
-      for (unsigned t = 0; t < steps_; ++t)
-        for (std::uint32_t l : topo_.out(v)) {
-          const Lit x = flow_->send(i, t, l);
-          if (x != kFalse) sends.push_back(x);
-        }
-      if (sends.empty()) continue;  // v never sends i: not a candidate
-      const Lit s = f_.make_or(sends);
-      not_sent.push_back(-s);
-      if (v != items[i].origin) relay_sent.push_back(s);
-    }
-    // At least `need` of the candidates send i: at most |candidates| - need do not.
-    if (not_sent.size() < need) {
-      f_.add_clause({});
-    } else {
-      f_.at_most(not_sent, static_cast<unsigned>(not_sent.size() - need));
-    }
-    relays_needed += need - 1;
-    ++rules;
-  }
-  if (rules == 0) return;
-  notes_ += ", " + std::to_string(rules) + " sender-count rules (at least " +
-            std::to_string(need) + " senders per broadcast item, leaves <= " +
-            std::to_string(leaf_bound) + ")";
-  if (model_ == Model::ShoutWhisper && problem_.packet_items == 1)
-    add_idle_rules(relays_needed, relay_sent);
-}
-
-// Shout-whisper, one item per packet: node v holds one reception or one shout per step, so
-// (with R_v the items it needs and does not originate, O_v the items it originates, A_v the
-// distinct items it relays, I_v its idle steps) R_v + O_v + A_v + I_v <= T. Summed over nodes,
-// with sum A_v >= D = the relays the sender counts need (need - 1 per broadcast item):
-//     sum I_v + (sum A_v - D) <= G = sum_v (T - R_v - O_v) - D.
-// So at most G node-steps are idle and at most D + G relay senders exist. Both are implied by
-// validity (docs/synthesis.md, "Sender counts"); at G = 0 (the counting bound itself) every node
-// is busy in every step and each broadcast item has exactly `need` senders.
-void TimeIndexedEncoding::add_idle_rules(std::uint64_t relays_needed,
-                                         const std::vector<Lit>& relay_sent) {
-  const auto& items = flow_->items();
-  const std::uint32_t n = topo_.n();
-  std::vector<std::int64_t> free_slots(n, static_cast<std::int64_t>(steps_));
-  for (const auto& it : items) {
-    --free_slots[it.origin];
-    if (it.target != kEveryNode) {
-      --free_slots[it.target];
-    } else {
-      for (Node v = 0; v < n; ++v)
-        if (v != it.origin) --free_slots[v];
-    }
-  }
-  std::int64_t total = 0;
-  for (std::int64_t s : free_slots) total += s;
-  const std::int64_t G = total - static_cast<std::int64_t>(relays_needed);
-  if (G < 0) {
-    f_.add_clause({});
-    notes_ += ", idle rules: no room (G < 0)";
-    return;
-  }
-  // Only where it is tight: a sequential counter over n T literals costs about n T G.
-  if (static_cast<std::uint64_t>(G) > n) return;
-  std::vector<Lit> idle;
-  for (unsigned t = 0; t < steps_; ++t)
-    for (Node v = 0; v < n; ++v) {
-      // idle(v, t) or v receives something or v shouts something in step t.
-      std::vector<Lit> busy;
-      for (std::uint32_t l : topo_.in(v))
-        for (std::size_t i = 0; i < items.size(); ++i) {
-          const Lit x = flow_->send(i, t, l);
-          if (x != kFalse) busy.push_back(x);
-        }
-      for (const auto& [i, s] : shout_[t * n + v]) busy.push_back(s);
-      const Lit x = f_.new_var();
-      busy.push_back(x);
-      f_.add_clause(busy);
-      idle.push_back(x);
-    }
-  f_.at_most(idle, static_cast<unsigned>(G));
-  f_.at_most(relay_sent, static_cast<unsigned>(relays_needed + static_cast<std::uint64_t>(G)));
-  notes_ += ", idle rules (at most " + std::to_string(G) + " idle node-steps, at most " +
-            std::to_string(relays_needed + static_cast<std::uint64_t>(G)) + " relay senders)";
-}
-
-void TimeIndexedEncoding::add_count_rules(bool cuts) {
-  const auto& items = flow_->items();
-  const std::uint32_t n = topo_.n();
-  const std::uint64_t B = problem_.packet_items;
-  std::uint64_t rules = 0;
-  std::vector<Lit> held;
-  for (Node v = 0; v < n; ++v) {
-    std::uint64_t cap = 0;  // items v can receive per step
-    if (model_ == Model::AllPort) {
-      for (std::uint32_t l : topo_.in(v)) cap += topo_.links()[l].mult;
-    } else {
-      cap = 1;
-    }
-    cap *= B;
-    std::vector<std::size_t> needed;
-    for (std::size_t i = 0; i < items.size(); ++i)
-      if (items[i].origin != v && (items[i].target == v || items[i].target == kEveryNode))
-        needed.push_back(i);
-    const std::uint64_t R = needed.size();
-    if (R == 0 || cap == 0) continue;
-    // t = 0 folds to constants: "R <= T * cap" (an empty clause when it fails).
-    for (unsigned t = 0; t < steps_; ++t) {
-      held.clear();
-      for (std::size_t i : needed) held.push_back(flow_->holds(i, t, v));
-      const std::uint64_t most = static_cast<std::uint64_t>(t) * cap;
-      const std::uint64_t rest = static_cast<std::uint64_t>(steps_ - t) * cap;
-      if (most < R) {  // at most t * cap held
-        f_.at_most(held, static_cast<unsigned>(most));
-        ++rules;
-      }
-      if (rest < R) {  // at least R - rest held: at most rest of them missing
-        for (Lit& l : held) l = -l;
-        f_.at_most(held, static_cast<unsigned>(rest));
-        ++rules;
-      }
-    }
-  }
-  if (rules > 0) notes_ += ", " + std::to_string(rules) + " reception-count rules";
-  if (cuts) add_cut_count_rules();
-}
-
-void TimeIndexedEncoding::add_cut_count_rules() {
-  // The same count across a slab cut S -> C = not S (bounds.hpp): of the R items that
-  // originate in S and are needed in C, at most t * cap are in C at the start of step t (each
-  // needs its own crossing, at most cap item-crossings per step) and at least R - (T - t) * cap.
-  // "Item i is in C" is the OR of its holds over C. All digit sets of factors up to 6 nodes,
-  // cyclic intervals beyond; at most kMaxCutLiterals holds literals in all.
-  constexpr std::uint64_t kMaxCutLiterals = 2'000'000;  // about 100 MB at most, outside the estimate
-  const std::uint64_t B = problem_.packet_items;
-  const std::uint32_t n = topo_.n();
-  std::uint64_t rules = 0, literals = 0;
-  std::vector<Lit> in_c, held;
-  for (const SlabCut& c : slab_cuts(topo_, model_, flow_->items(), 6)) {
-    const std::uint64_t R = c.cross.size(), cap = c.capacity * B;
-    if (R == 0 || cap == 0) continue;
-    const std::uint64_t outside = n - static_cast<std::uint64_t>(std::count(c.in_s.begin(), c.in_s.end(), true));
-    for (unsigned t = 0; t < steps_; ++t) {
-      const std::uint64_t most = static_cast<std::uint64_t>(t) * cap;
-      const std::uint64_t rest = static_cast<std::uint64_t>(steps_ - t) * cap;
-      if (most >= R && rest >= R) continue;
-      if (literals + R * outside > kMaxCutLiterals) break;
-      literals += R * outside;
-      held.clear();
-      for (std::size_t i : c.cross) {
-        in_c.clear();
-        for (Node v = 0; v < n; ++v)
-          if (!c.in_s[v]) in_c.push_back(flow_->holds(i, t, v));
-        held.push_back(f_.make_or(in_c));
-      }
-      if (most < R) {
-        f_.at_most(held, static_cast<unsigned>(most));
-        ++rules;
-      }
-      if (rest < R) {
-        for (Lit& l : held) l = -l;
-        f_.at_most(held, static_cast<unsigned>(rest));
-        ++rules;
-      }
-    }
-  }
-  if (rules > 0) notes_ += ", " + std::to_string(rules) + " cut-count rules";
 }
 
 Schedule TimeIndexedEncoding::decode(const SolveOutcome& sat) const {

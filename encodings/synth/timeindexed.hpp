@@ -90,6 +90,7 @@ class TimeIndexedEncoding {
   void add_cut_count_rules();
   void add_cds_rules(std::uint64_t leaf_bound);
   void add_idle_rules(std::uint64_t relays_needed, const std::vector<Lit>& relay_sent);
+  void add_gather_rules(std::uint64_t leaf_bound);
 
   const Topology& topo_;
   schedules::Model model_;

@@ -5,7 +5,9 @@
 // context" (no axioms); and `schedcert search alpha --dim 4 --coq DIR` writes alpha_4.v, which
 // coqc accepts (theorem alpha_4 from "check_proof accepts a proof on alpha_cnf 4 1 extras4", and
 // alpha_4_closed without premise: the LRAT proof embedded and checked by vm_compute), while a
-// tampered cut in it makes coqc fail. coqc missing is a failure, not a skip.
+// tampered cut in it makes coqc fail; with --coq-lrat-max 0 the file keeps the premise forms,
+// alpha_4_from_unsat (what the fast checker established) and alpha_4, each closed under the
+// global context. coqc missing is a failure, not a skip.
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -14,6 +16,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "tests/cli/coq_file.hpp"
 #include "tests/cli/run_cli.hpp"
 
 namespace schedcert_test_encodings_lrat_coq_test {
@@ -66,10 +69,11 @@ TEST_CASE("lrat coq: check_proof_sound, tree_cds, alpha_exact, alpha_from_lrat w
   const auto r = schedcert::testing::run_shell(cmd + " 2>&1");
   INFO(r.out);
   CHECK(r.code == 0);
-  // Five files' Print Assumptions, then alpha_4 and alpha_4_closed (the LRAT proof embedded,
-  // 11 KB < --coq-lrat-max, checked by vm_compute: no premise at all).
+  // Five files' Print Assumptions, then alpha_4_from_unsat, alpha_4 and alpha_4_closed (the LRAT
+  // proof embedded, 11 KB < --coq-lrat-max, checked by vm_compute: no premise at all).
   CHECK(v4.find("Theorem alpha_4_closed : max_leaf_number 4 10.") != std::string::npos);
-  CHECK(count(r.out, "Closed under the global context") == 6);
+  CHECK(v4.find("Theorem alpha_4_from_unsat : unsatisfiable (alpha_cnf 4 1 extras4) ->") != std::string::npos);
+  CHECK(count(r.out, "Closed under the global context") == 7);
   CHECK(r.out.find("Axioms") == std::string::npos);
   // A cut that does not separate (its positive literals replaced by x_1) fails extras4_ok.
   {
@@ -93,6 +97,39 @@ TEST_CASE("lrat coq: check_proof_sound, tree_cds, alpha_exact, alpha_from_lrat w
   bad.erase(pos, 8);
   std::ofstream(dir / "alpha_bad.v") << bad;
   CHECK(schedcert::testing::run_shell("cd '" + dir.string() + "' && coqc -q -Q . Schedcert alpha_bad.v 2>&1").code != 0);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("lrat coq: search alpha --coq-lrat-max 0 keeps the premise forms alpha_4_from_unsat and alpha_4, both closed") {
+  const fs::path dir = fs::temp_directory_path() / ("schedcert-lrat-coq-premise-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  const auto cli =
+      schedcert::testing::run_cli("search alpha --dim 4 -q --coq-lrat-max 0 --coq '" + dir.string() + "'");
+  INFO(cli.out);
+  REQUIRE(cli.code == 0);
+  CHECK(cli.out.find("larger than --coq-lrat-max 0") != std::string::npos);
+  const std::string v4 = slurp(dir / "alpha_4.v");
+  CHECK(v4.find("Theorem alpha_4_from_unsat : unsatisfiable (alpha_cnf 4 1 extras4) ->\n  max_leaf_number 4 10.") !=
+        std::string::npos);
+  CHECK(v4.find("Theorem alpha_4 : forall steps, check_proof (alpha_cnf 4 1 extras4) steps = true ->") !=
+        std::string::npos);
+  CHECK(v4.find("alpha_4_closed") == std::string::npos);
+  // The header says what the run established: LratFast.v's checker, hence unsatisfiable.
+  CHECK(v4.find("That premise is what this run established: the LRAT checker of coq/lrat/LratFast.v") !=
+        std::string::npos);
+  CHECK(v4.find("fcheck_proof_sound (which rests on\n   the PArray/Uint63 axioms listed in docs/trust.md)") !=
+        std::string::npos);
+  CHECK(v4.find("`schedcert-lrat --slow --alpha 4 1 EXTRAS LRAT`") != std::string::npos);
+  CHECK(v4.find("what the extracted checker established") == std::string::npos);
+  const auto r = schedcert::testing::coqc_written(dir.string(), "alpha_4.v");
+  INFO(r.out);
+  CHECK(r.code == 0);
+  // alpha_4_from_unsat and alpha_4
+  CHECK(r.out == "Closed under the global context\nClosed under the global context\n");
+  for (const char* theorem : {"alpha_4_from_unsat", "alpha_4"}) {
+    CAPTURE(theorem);
+    CHECK(schedcert::testing::coq_assumptions(dir.string(), "alpha_4", theorem) == "Closed under the global context");
+  }
   fs::remove_all(dir);
 }
 

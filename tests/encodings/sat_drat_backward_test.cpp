@@ -17,6 +17,7 @@
 #include "encodings/sat/backend.hpp"
 #include "tests/encodings/cnf_families.hpp"
 #include "encodings/sat/drat.hpp"
+#include "encodings/sat/drat_backward.hpp"
 #include "encodings/sat/drat_reader.hpp"
 #include "schedules/error.hpp"
 
@@ -249,6 +250,33 @@ TEST_CASE("drat backward: RAT lemma in the core, with a deleted candidate clause
   CHECK(v.verified);
   // Without the deletion, (4) is not RAT: rejected.
   CHECK_FALSE(check_drat_text(f, "4 0\n1 0\n0\n", "", DratMode::Backward).verified);
+}
+
+TEST_CASE("drat backward: the root stays a propagation fixpoint and the watches stay exact (self-check)") {
+  // drat_db.hpp undoes root units without repairing watches (its invariant J); the self-check
+  // re-derives, after every return to an earlier root, that no active clause is unit or falsified
+  // unnoticed and that every clause has exactly its two watches in the lists of its kind. On
+  // CaDiCaL's binary proofs (with their deletions), read from the files CaDiCaL wrote.
+  TempDir t;
+  std::vector<std::vector<Clause>> formulas = {pigeonhole(5), pigeonhole(6)};
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) formulas.push_back(random3(90, 400, seed));
+  drat_detail::backward_self_check = true;
+  int unsat = 0;
+  std::size_t lemmas = 0;
+  for (std::size_t i = 0; i < formulas.size(); ++i) {
+    const std::string proof = t.path("p" + std::to_string(i) + ".drat");
+    if (cadical_proof_text(formulas[i], proof).empty()) continue;
+    ++unsat;
+    { std::ofstream(proof, std::ios::app | std::ios::binary).write("a\0", 2); }  // the empty clause
+    const auto r = check_drat(formulas[i], proof, t.path("p.lrat"), DratMode::Backward);
+    INFO("formula " << i << ": " << r.message);
+    CHECK(r.verified);
+    CHECK(r.message.find("self-check") == std::string::npos);
+    lemmas += r.lemmas;
+  }
+  drat_detail::backward_self_check = false;
+  CHECK(unsat >= 6);
+  MESSAGE("self-check after each of " << lemmas << " lemmas of " << unsat << " CaDiCaL proofs");
 }
 
 TEST_CASE("drat backward: the mode from SCHEDCERT_DRAT_CHECK") {

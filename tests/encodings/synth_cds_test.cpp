@@ -1,7 +1,8 @@
 // Issue 27: the sender-count rules of the exact time-indexed query (EncodeFlags::leaf_bound,
 // SynthesisOptions::cds_rules; timeindexed.hpp): the senders of an item every node needs form a
 // connected dominating set, so there are at least n - alpha of them; under shout-whisper the idle
-// rules follow (at most G idle node-steps, at most D + G relay senders). All are implied by
+// rules follow (at most G idle node-steps, at most D + G relay senders); for combining problems
+// the receivers of packets for each target are counted the same way. All are implied by
 // validity, so they never change an answer: optima and optima minus one agree with and without
 // them, for every model, several messages, successive broadcasts with fixed sources and product
 // networks. With CaDiCaL every UNSAT comes with a checked DRAT + LRAT proof, every Found schedule
@@ -79,6 +80,10 @@ TEST_CASE("synthesis cds: sender-count and idle rules do not change answers") {
       {"Q3", MLA, make(K::Broadcast)},            {"Q3", SW, make(K::Broadcast)},
       {"Q2", SW, make(K::Broadcast, 3)},           {"Q2", SW, succ},
       {"P2xP3", SW, make(K::MultinodeBroadcast)}, {"Q2", SW, make(K::TotalExchange)},
+      // Combining: the receiver counts towards each target (and the idle rules under shout-whisper).
+      {"Q2", SW, make(K::MultinodeAccumulation)}, {"K3", SW, make(K::MultinodeAccumulation)},
+      {"P3", SW, make(K::MultinodeAccumulation)}, {"Q3", SW, make(K::Accumulation)},
+      {"Q2", HALF, make(K::MultinodeAccumulation)},
   };
   for (const auto& row : rows) {
     const std::string net = row.net;

@@ -16,6 +16,7 @@
 
 #include <unistd.h>
 
+#include "../cli/coq_file.hpp"
 #include "../cli/run_cli.hpp"
 #include "encodings/sat/lrat_check.hpp"
 #include "encodings/synth/coq_cnf.hpp"
@@ -47,39 +48,48 @@ std::size_t count_closed(const std::string& out) {
 // synthesize ... --allocation free --coq DIR, then coqc on the file against the build's .vo files
 // (build/coq: Rules, Checker, Completeness, lrat/Cnf, lrat/Lrat, synth/SynthCnf, synth/SynthFree,
 // synth/SynthSym). symmetry: the default (free_sym_cnf and the translations); otherwise
-// --coq-no-symmetry (free_cnf).
-void check_free_theorem(const std::string& network, unsigned optimum, bool symmetry) {
+// --coq-no-symmetry (free_cnf). premise: --coq-lrat-max 0, so no closed `optimum`, only the
+// premise forms optimum_from_unsat (what the fast checker established) and optimum_from_lrat.
+void check_free_theorem(const std::string& network, unsigned optimum, bool symmetry, bool premise = false) {
   const fs::path dir = fs::temp_directory_path() /
                        ("schedcert-synthcoq-free-" + network + "-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   const auto run = schedcert::testing::run_cli("synthesize -n " + network +
                                                " -m shout-whisper -p successive-broadcast --allocation free -q --coq '" +
-                                               dir.string() + "'" + (symmetry ? "" : " --coq-no-symmetry"));
+                                               dir.string() + "'" + (symmetry ? "" : " --coq-no-symmetry") +
+                                               (premise ? " --coq-lrat-max 0" : ""));
   REQUIRE_MESSAGE(run.code == 0, run.out);
   CHECK(run.out.find("optimum: " + std::to_string(optimum) + " steps") != std::string::npos);
   const std::string generator = symmetry ? "free_sym_cnf (coq/synth/SynthSym.v)" : "free_cnf (coq/synth/SynthFree.v)";
   CHECK_MESSAGE(run.out.find(generator + " (sha256") != std::string::npos, run.out);
   CHECK(run.out.find("identical to the C++ CNF") != std::string::npos);
-  const fs::path v = dir / ("optimum_" + network + "_shout_whisper_successive_broadcast_free.v");
+  const std::string name = "optimum_" + network + "_shout_whisper_successive_broadcast_free";
+  const fs::path v = dir / (name + ".v");
   REQUIRE_MESSAGE(fs::exists(v), run.out);
   std::ifstream in(v);
   const std::string text(std::istreambuf_iterator<char>(in), {});
-  CHECK(text.find("Theorem optimum : optimal_free net model packet " + std::to_string(optimum) + ".") !=
+  const std::string t = std::to_string(optimum), tm1 = std::to_string(optimum - 1);
+  CHECK((text.find("Theorem optimum : optimal_free net model packet " + t + ".") != std::string::npos) == !premise);
+  const std::string cnf = std::string(symmetry ? "free_sym_cnf" : "free_cnf") + " net model packet " + tm1;
+  CHECK(text.find("Theorem optimum_from_unsat : unsatisfiable (" + cnf + ") ->\n  optimal_free net model packet " + t +
+                  ".") != std::string::npos);
+  CHECK(text.find("That premise is what this run established: the LRAT checker of coq/lrat/LratFast.v") !=
         std::string::npos);
-  const std::string tm1 = std::to_string(optimum - 1);
   if (symmetry) {
     CHECK(text.find("Lemma auts_ok : transb net auts = true.") != std::string::npos);
+    CHECK(text.find("optimal_free_from_sym_unsat sched " + tm1 + " auts sched_ok") != std::string::npos);
     CHECK(text.find("optimal_free_from_sym_lrat sched " + tm1 + " auts steps") != std::string::npos);
-    CHECK(text.find("check_proof (free_sym_cnf net model packet " + tm1 + ") refutation = true") != std::string::npos);
   } else {
     CHECK(text.find("SynthSym") == std::string::npos);
-    CHECK(text.find("check_proof (free_cnf net model packet " + tm1 + ") refutation = true") != std::string::npos);
+    CHECK(text.find("optimal_free_from_unsat sched " + tm1 + " sched_ok") != std::string::npos);
   }
-  const fs::path coq = fs::path(SCHEDCERT_BINARY).parent_path() / "coq";
-  const auto r = schedcert::testing::run_shell("cd '" + dir.string() + "' && coqc -q -Q '" + coq.string() +
-                                               "' Schedcert " + v.filename().string() + " 2>&1");
+  CHECK((text.find("check_proof (" + cnf + ") refutation = true") != std::string::npos) == !premise);
+  const auto r = schedcert::testing::coqc_written(dir.string(), v.filename().string());
   CHECK_MESSAGE(r.code == 0, r.out);
-  CHECK_MESSAGE(count_closed(r.out) == 2, r.out);  // optimum_from_lrat and optimum
+  // optimum_from_unsat, optimum_from_lrat and (closed form) optimum
+  CHECK_MESSAGE(count_closed(r.out) == (premise ? 2u : 3u), r.out);
+  CHECK(schedcert::testing::coq_assumptions(dir.string(), name, "optimum_from_unsat") ==
+        "Closed under the global context");
   fs::remove_all(dir);
 }
 
@@ -149,6 +159,11 @@ TEST_CASE("synth coq free: synthesize --allocation free --coq on Q2 writes a clo
 
 TEST_CASE("synth coq free: --coq-no-symmetry on Q2 keeps free_cnf, closed theorem (optimum 6) accepted by coqc") {
   check_free_theorem("Q2", 6, false);
+}
+
+TEST_CASE("synth coq free: Q2 premise form (--coq-lrat-max 0): optimum_from_unsat closed, with and without symmetry") {
+  check_free_theorem("Q2", 6, true, true);
+  check_free_theorem("Q2", 6, false, true);
 }
 
 // Q3 through free_cnf (--coq-no-symmetry): its LRAT is the smaller one there (2.02 MB against

@@ -2,7 +2,9 @@
 // mirror (encodings/synth/coq_cnf.cpp). The verified checker regenerates the CNF with the
 // extracted synth_cnf and compares it with the C++ one clause by clause: identical on the real
 // encoder, EnginesDisagree (exit 4) on an encoder with one rule family dropped. The optimum of a
-// sweep row becomes a closed Coq theorem (`synthesize --coq`), which coqc accepts.
+// sweep row becomes a closed Coq theorem (`synthesize --coq`), which coqc accepts; above
+// --coq-lrat-max the file keeps the premise forms optimum_from_unsat (what the fast checker
+// established) and optimum_from_lrat (Lrat.v's check_proof), each closed under the global context.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -12,6 +14,7 @@
 
 #include <unistd.h>
 
+#include "../cli/coq_file.hpp"
 #include "../cli/run_cli.hpp"
 #include "encodings/sat/lrat_check.hpp"
 #include "encodings/synth/coq_cnf.hpp"
@@ -99,10 +102,12 @@ TEST_CASE("synth coq: synthesize --coq writes a closed theorem that coqc accepts
   for (std::size_t at = r.out.find("Closed under the global context"); at != std::string::npos;
        at = r.out.find("Closed under the global context", at + 1))
     ++closed;
-  CHECK_MESSAGE(closed == 2, r.out);  // optimum_from_lrat and optimum
+  CHECK_MESSAGE(closed == 3, r.out);  // optimum_from_unsat, optimum_from_lrat and optimum
   std::ifstream in(v);
   std::string text(std::istreambuf_iterator<char>(in), {});
   CHECK(text.find("Theorem optimum : optimal_steps net model prob 8.") != std::string::npos);
+  CHECK(text.find("Theorem optimum_from_unsat : unsatisfiable (synth_cnf net model prob 7) ->\n"
+                  "  optimal_steps net model prob 8.") != std::string::npos);
   // Another allocation than the witness's: sched_inst fails, coqc rejects the file.
   const std::string from = "Prob SuccessiveBroadcast 0 1 1 [0; 1; 3; 2]";
   const auto at = text.find(from);
@@ -129,6 +134,40 @@ TEST_CASE("synth coq: coq/synth has no Admitted, admit, Axiom, Parameter or Conj
     }
   }
   CHECK(files >= 1);
+}
+
+TEST_CASE("synth coq: over --coq-lrat-max, optimum_from_unsat (the fast checker's premise) and optimum_from_lrat, both closed") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("schedcert-synthcoq-premise-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  const auto run = schedcert::testing::run_cli("synthesize -n Q2 -m single-port-full -p successive-broadcast --sources 0 "
+                                               "1 3 2 -q --coq-lrat-max 0 --coq '" + dir.string() + "'");
+  REQUIRE_MESSAGE(run.code == 0, run.out);
+  CHECK_MESSAGE(run.out.find("larger than --coq-lrat-max 0") != std::string::npos, run.out);
+  const std::string name = "optimum_Q2_single_port_full_successive_broadcast";
+  std::ifstream in(dir / (name + ".v"));
+  const std::string text(std::istreambuf_iterator<char>(in), {});
+  REQUIRE(!text.empty());
+  CHECK(text.find("Theorem optimum :") == std::string::npos);
+  CHECK(text.find("Theorem optimum_from_unsat : unsatisfiable (synth_cnf net model prob 7) ->\n"
+                  "  optimal_steps net model prob 8.") != std::string::npos);
+  CHECK(text.find("Theorem optimum_from_lrat : forall steps, check_proof (synth_cnf net model prob 7) steps = true ->") !=
+        std::string::npos);
+  // The header says what the run established: LratFast.v's checker, hence unsatisfiable.
+  CHECK(text.find("That premise is what this run established: the LRAT checker of coq/lrat/LratFast.v") !=
+        std::string::npos);
+  CHECK(text.find("fcheck_proof_sound (which rests on the\n   PArray/Uint63 axioms listed in docs/trust.md)") !=
+        std::string::npos);
+  CHECK(text.find("`schedcert-lrat --slow --synth SPEC LRAT` re-establishes") != std::string::npos);
+  CHECK(text.find("what the extracted checker established") == std::string::npos);
+  const auto r = schedcert::testing::coqc_written(dir.string(), name + ".v");
+  CHECK_MESSAGE(r.code == 0, r.out);
+  CHECK(r.out == "Closed under the global context\nClosed under the global context\n");
+  CHECK(schedcert::testing::coq_assumptions(dir.string(), name, "optimum_from_unsat") ==
+        "Closed under the global context");
+  CHECK(schedcert::testing::coq_assumptions(dir.string(), name, "optimum_from_lrat") ==
+        "Closed under the global context");
+  fs::remove_all(dir);
 }
 
 }  // namespace schedcert_test_encodings_synth_coq_test

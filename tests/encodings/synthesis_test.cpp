@@ -201,9 +201,10 @@ TEST_CASE("synthesis: Impossible answers are certified by counting or by the sol
   CHECK(r.status == SynthesisStatus::Impossible);
   CHECK(r.certificate.find("counting argument") == 0);
   CHECK(r.seconds < 1.0);
-  // A solver-proved case: Q2 multinode accumulation under shout-whisper in 5 steps (above every
-  // counting bound, which now include the verifier's with the certified leaf bound).
-  r = synthesize(Network::parse("Q2"), SW, make(K::MultinodeAccumulation), 5, opts());
+  // A solver-proved case: C5 multinode broadcast under shout-whisper in 7 steps (every counting
+  // bound gives 7; the optimum is 8). Until 2026-12-01 this was Q2 multinode accumulation in 5
+  // steps, now refuted by the shout-whisper rate bound (at most n / 2 counted senders per step).
+  r = synthesize(Network::parse("C5"), SW, make(K::MultinodeBroadcast), 7, opts());
   CHECK(r.status == SynthesisStatus::Impossible);
   CHECK(r.certificate.find("UNSAT of query") == 0);
   // P3 multinode broadcast single-port in 3 steps, once solver-proved, is a cut count now.
@@ -315,22 +316,23 @@ TEST_CASE("synthesis: minimize_steps reports the optimum and the proof below it"
   REQUIRE(r.optimum.has_value());
   CHECK(*r.optimum == 4);
   CHECK(r.below.status == SynthesisStatus::Impossible);
-  // An optimum above every counting bound: Q2 multinode accumulation under shout-whisper is 6
-  // (the sweep's row "optimal by UNSAT"), T = 5 refuted by the solver.
-  r = minimize_steps(Network::parse("Q2"), SW, make(K::MultinodeAccumulation), 0, 10, o);
+  // An optimum above every counting bound: C5 multinode broadcast under shout-whisper is 8, T = 7
+  // refuted by the solver (until 2026-12-01 this was Q2 multinode accumulation, now a counting
+  // bound).
+  r = minimize_steps(Network::parse("C5"), SW, make(K::MultinodeBroadcast), 0, 12, o);
   REQUIRE(r.optimum.has_value());
-  CHECK(*r.optimum == 6);
+  CHECK(*r.optimum == 8);
   CHECK(r.below.certificate.find("UNSAT of query") == 0);
   // With a query file: the one of the step below the optimum, under the name asked for.
   const std::string path = temp_path("minimize_below.smt2");
   o.emit_smt2_path = path;
-  r = minimize_steps(Network::parse("Q2"), SW, make(K::MultinodeAccumulation), 0, 10, o);
+  r = minimize_steps(Network::parse("C5"), SW, make(K::MultinodeBroadcast), 0, 12, o);
   REQUIRE(r.optimum.has_value());
-  CHECK(*r.optimum == 6);
+  CHECK(*r.optimum == 8);
   CHECK(r.below.certificate.find("UNSAT of query " + path + ":") == 0);
   CHECK(std::filesystem::exists(path));
-  CHECK_FALSE(std::filesystem::exists(path + ".T5"));
-  CHECK_FALSE(std::filesystem::exists(path + ".T6"));
+  CHECK_FALSE(std::filesystem::exists(path + ".T7"));
+  CHECK_FALSE(std::filesystem::exists(path + ".T8"));
   if (have_tool("z3")) CHECK(run("z3 '" + path + "'") == "unsat");
   std::filesystem::remove(path);
   o.emit_smt2_path.clear();

@@ -167,4 +167,29 @@ TEST_CASE("cube CLI: --check-batch runs the verified checker per batch, every cu
   fs::remove_all(four);
 }
 
+TEST_CASE("cube CLI: --lex-leader on successive and alpha runs gives the certified answers, refused with --coq") {
+  const std::string s = scratch("lex-succ"), a = scratch("lex-alpha");
+  // Q3 shout-whisper, free allocation: T = 13 is impossible (the optimum is 14).
+  auto r = run_cli("cube successive -n Q3 -m shout-whisper --allocation free -T 13 --lex-leader -q --jobs 2 --dir " + s +
+                   " -o " + s + ".json");
+  INFO(r.out);
+  CHECK(r.code == 0);
+  CHECK(verdict_of(s + ".json").rfind("unsat", 0) == 0);
+  CHECK(run_shell("cat '" + s + "/query.json'").out.find("\"lex\": true") != std::string::npos);
+  CHECK(run_cli("cube check " + s).code == 0);
+  // alpha(4) = 10: no CDS of Q4 with 5 nodes; the query records the option.
+  r = run_cli("cube alpha --dim 4 --max-size 5 --lex-leader -q --jobs 2 --dir " + a + " -o " + a + ".json");
+  INFO(r.out);
+  CHECK(r.code == 0);
+  CHECK(verdict_of(a + ".json").rfind("unsat", 0) == 0);
+  CHECK(summary(a + ".json").at("unsat_lrat_verified") == summary(a + ".json").at("cubes"));
+  CHECK(run_cli("cube check " + a).code == 0);
+  const auto coq = run_cli("cube successive -n Q2 -m shout-whisper --allocation free -T 5 --lex-leader --dir " +
+                           scratch("lex-coq") + " --coq " + scratch("lex-coq-out"));
+  CHECK(coq.code == 2);
+  CHECK(coq.out.find("--lex-leader: not with --coq") != std::string::npos);
+  fs::remove_all(s);
+  fs::remove_all(a);
+}
+
 }  // namespace schedcert_test_search_cube_cli_test

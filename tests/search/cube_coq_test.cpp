@@ -5,7 +5,8 @@
 // one-proof theorem already). Here: the SPEC's "cube" and "cover" lines (the extracted cube_cnf
 // and coverage_cnf), each bad line's exact error, a dropped cube caught by the C++ coverage
 // check and by the verified checker, closed theorems that coqc accepts with "Closed under the
-// global context", a mutated C++ generator (exit 4), and Q3 (slow).
+// global context" (optimum, and the premise forms optimum_from_unsat, what the fast checker
+// established, and optimum_from_cubes, Lrat.v's), a mutated C++ generator (exit 4), and Q3 (slow).
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -15,6 +16,7 @@
 
 #include <unistd.h>
 
+#include "../cli/coq_file.hpp"
 #include "../cli/run_cli.hpp"
 #include "encodings/sat/lrat_check.hpp"
 #include "encodings/synth/coq_cnf.hpp"
@@ -28,7 +30,6 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 using schedcert::testing::run_cli;
-using schedcert::testing::run_shell;
 
 fs::path scratch(const std::string& name) {
   const fs::path p = fs::temp_directory_path() / ("schedcert-cube-coq-" + std::to_string(::getpid()) + "-" + name);
@@ -68,15 +69,21 @@ void check_cube_theorem(const std::string& args, const std::string& file, const 
   const fs::path v = out / file;
   REQUIRE_MESSAGE(fs::exists(v), run.out);
   const std::string text = read(v);
+  CHECK(text.find("Theorem optimum_from_unsat : unsatisfiable (coverage_cnf") != std::string::npos);
+  CHECK(text.find("  (forall c, In c cubes -> unsatisfiable (cube_cnf") != std::string::npos);
+  CHECK(text.find("  " + conclusion + ".\nProof.\n  intros Hc Hk.") != std::string::npos);
+  CHECK(text.find("Those premises are what\n   this run established: the LRAT checker of coq/lrat/LratFast.v") !=
+        std::string::npos);
   CHECK(text.find("Theorem optimum_from_cubes : forall cover, check_proof (coverage_cnf") != std::string::npos);
   CHECK((text.find("Theorem optimum : " + conclusion + ".") != std::string::npos) == closed);
   CHECK(text.find("  " + conclusion + ".\nProof.\n  intros cover Hc Hk.") != std::string::npos);
   CHECK((text.find("Lemma cube_run_ok : check_cube_run") != std::string::npos) == closed);
-  const fs::path coq = fs::path(SCHEDCERT_BINARY).parent_path() / "coq";
-  const auto r = run_shell("cd '" + out.string() + "' && coqc -q -Q '" + coq.string() + "' Schedcert " +
-                           v.filename().string() + " 2>&1");
+  const auto r = schedcert::testing::coqc_written(out.string(), v.filename().string());
   CHECK_MESSAGE(r.code == 0, r.out);
-  CHECK_MESSAGE(count_closed(r.out) == (closed ? 2u : 1u), r.out);  // optimum_from_cubes, optimum
+  // optimum_from_unsat, optimum_from_cubes, and optimum when closed
+  CHECK_MESSAGE(count_closed(r.out) == (closed ? 3u : 2u), r.out);
+  CHECK(schedcert::testing::coq_assumptions(out.string(), v.stem().string(), "optimum_from_unsat") ==
+        "Closed under the global context");
   fs::remove_all(dir);
 }
 
@@ -248,7 +255,7 @@ TEST_CASE("cube coq: cube synthesize Q2 shout-whisper multinode broadcast, T = 5
                      "optimum_Q2_shout_whisper_multinode_broadcast_cubes.v", "optimal_steps net model prob 6", true);
 }
 
-TEST_CASE("cube coq: over --coq-lrat-max the file keeps the premise form, which coqc accepts") {
+TEST_CASE("cube coq: over --coq-lrat-max the file keeps the premise forms optimum_from_unsat and optimum_from_cubes, both closed") {
   const fs::path dir = scratch("premise"), out = dir / "out";
   const auto run = run_cli("cube successive -n Q2 -m shout-whisper --allocation free -T 5 --cubes 4 --no-symmetry --coq-lrat-max 10 "
                            "--dir '" + (dir / "run").string() + "' --coq '" + out.string() + "' -q --jobs 1");
@@ -258,15 +265,27 @@ TEST_CASE("cube coq: over --coq-lrat-max the file keeps the premise form, which 
   REQUIRE(fs::exists(v));
   const std::string text = read(v);
   CHECK(text.find("Theorem optimum :") == std::string::npos);
-  const fs::path coq = fs::path(SCHEDCERT_BINARY).parent_path() / "coq";
-  const auto r = run_shell("cd '" + out.string() + "' && coqc -q -Q '" + coq.string() + "' Schedcert " +
-                           v.filename().string() + " 2>&1");
+  CHECK(text.find("Theorem optimum_from_unsat : unsatisfiable (coverage_cnf (free_cnf net model packet 5) cubes) ->\n"
+                  "  (forall c, In c cubes -> unsatisfiable (cube_cnf (free_cnf net model packet 5) c)) ->\n"
+                  "  optimal_free net model packet 6.") != std::string::npos);
+  CHECK(text.find("optimal_free_from_cubes_unsat sched 5 cubes sched_ok sched_free sched_len") != std::string::npos);
+  CHECK(text.find("fcheck_proof_sound (which rests\n   on the PArray/Uint63 axioms listed in docs/trust.md)") !=
+        std::string::npos);
+  CHECK(text.find("`schedcert-lrat --slow --synth SPEC LRAT` re-establishes for each") != std::string::npos);
+  CHECK(text.find("what the extracted checker established") == std::string::npos);
+  const auto r = schedcert::testing::coqc_written(out.string(), v.filename().string());
   CHECK_MESSAGE(r.code == 0, r.out);
-  CHECK_MESSAGE(count_closed(r.out) == 1, r.out);
+  CHECK_MESSAGE(count_closed(r.out) == 2, r.out);  // optimum_from_unsat, optimum_from_cubes
+  CHECK(r.out.find("Axioms") == std::string::npos);
+  for (const char* theorem : {"optimum_from_unsat", "optimum_from_cubes"}) {
+    CAPTURE(theorem);
+    CHECK(schedcert::testing::coq_assumptions(out.string(), v.stem().string(), theorem) ==
+          "Closed under the global context");
+  }
   fs::remove_all(dir);
 }
 
-TEST_CASE("cube coq: an open run writes no theorem (exit 3); cube resume --coq finishes it and writes it") {
+TEST_CASE("cube coq: an open run writes no theorem (exit 3), cube resume --coq finishes it and writes it") {
   const fs::path dir = scratch("resume"), out = dir / "out";
   const std::string run_dir = (dir / "run").string();
   const auto first = run_cli("cube synthesize -n Q2 -m shout-whisper -p multinode-broadcast -T 5 --cubes 4 --limit 2 "
@@ -335,7 +354,7 @@ TEST_CASE("cube coq: a mutated C++ generator is caught by the regeneration: exit
   fs::remove_all(dir);
 }
 
-TEST_CASE("cube coq: Q3 shout-whisper free allocation, T = 13 refuted by cubes, optimum 14 (premise form; slow)" *
+TEST_CASE("cube coq: Q3 shout-whisper free allocation, T = 13 refuted by cubes, optimum 14 (premise form, slow)" *
           doctest::test_suite("slow")) {
   check_cube_theorem("cube successive -n Q3 -m shout-whisper --allocation free -T 13 --cubes 16",
                      "optimum_Q3_shout_whisper_successive_broadcast_free_cubes.v", "optimal_free net model packet 14",

@@ -140,6 +140,24 @@ TEST_CASE("bounds: the argument names the cut that gave the total exchange bound
   CHECK(bisection);
 }
 
+// Shout-whisper rate bounds (2026-12-01, issue 27), each met by a verified schedule of the sweep
+// (docs/optimality-sweep.md): multinode accumulation at most n / 2 counted senders per step
+// (T >= n (n - 1) / floor(n / 2): Q3 14, C3^2 18, Q4 30); multinode broadcast at most n - gamma
+// receivers per step (gamma the domination number: C3^2 12, C5 7).
+TEST_CASE("bounds: shout-whisper senders and receivers (n / 2 for accumulation, n - gamma for broadcast)") {
+  const Problem mna = make(ProblemKind::MultinodeAccumulation), mnb = make(ProblemKind::MultinodeBroadcast);
+  CHECK(steps("Q2", Model::ShoutWhisper, mna) == 6);
+  CHECK(steps("Q3", Model::ShoutWhisper, mna) == 14);
+  CHECK(steps("C3xC3", Model::ShoutWhisper, mna) == 18);
+  CHECK(steps("Q4", Model::ShoutWhisper, mna) == 30);
+  CHECK(steps("C5", Model::ShoutWhisper, mnb) == 7);
+  const LowerBounds c = lower_bounds(Network::parse("C3xC3"), Model::ShoutWhisper, mnb);
+  CHECK(c.steps.value == 12);
+  CHECK(c.steps.argument.find("domination number is 3") != std::string::npos);
+  // Other models keep their bounds (n / 2 is single-port-half's own rate).
+  CHECK(steps("Q3", Model::SinglePortFull, mna) < 14);
+}
+
 TEST_CASE("bounds: Desprez Proposition 2 and the max-leaf bound") {
   CHECK(desprez_lower_bound(16, 10) == 21);
   CHECK(desprez_lower_bound(8, 4) == 11);
