@@ -225,7 +225,9 @@ TEST_CASE("cube coq: bad cube and cover lines of a SPEC, each with its message")
       {"cube 1\ncube 2\n", "second 'cube' line"},
       {"cube 1\ncover 2\n", "a SPEC has a 'cube' line or 'cover' lines, not both"},
   };
-  for (const auto& [extra, message] : cases) {
+  for (const auto& c : cases) {  // not a structured binding: clang 14 cannot capture one
+    const char* extra = c.first;
+    const char* message = c.second;
     CAPTURE(extra);
     std::ofstream(dir / "q.spec") << spec0 << extra;
     const auto v = schedcert::encodings::sat::run_lrat_synth((dir / "q.spec").string(), (dir / "e.lrat").string(), "");
