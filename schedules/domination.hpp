@@ -18,6 +18,6 @@ namespace schedcert::schedules {
 // neighbours). nullopt when there are more than 64 nodes or more than `max_subsets` subsets would
 // be tried (the bound is then left out, never guessed).
 std::optional<unsigned> domination_number(const std::vector<std::uint64_t>& closed,
-                                          std::uint64_t max_subsets = 4000000);
+                                          std::uint64_t max_subsets = 200000);
 
 }  // namespace schedcert::schedules

@@ -75,7 +75,7 @@ class LratWriter {
     unsigned long u = static_cast<unsigned long>(x);
     if (x < 0) {
       *p++ = '-';
-      u = 0ul - u;
+      u = static_cast<unsigned long>(-(x + 1)) + 1ul;  // |x|, also for LONG_MIN, without wrapping
     }
     char tmp[20];
     char* e = tmp + sizeof tmp;
