@@ -182,14 +182,7 @@ OptimumResult minimize_successive(const Network& net, Model model, unsigned lo, 
         return std::string("the allocation");
       return std::string();
     });
-    w.known = checked_cast<unsigned>(upper->schedule.num_steps(), "synthesis: the known schedule's steps");
-    w.known_result = [upper] {
-      SynthesisResult r;
-      r.status = SynthesisStatus::Found;
-      r.schedule = upper->schedule;
-      r.certificate = "the known schedule (" + upper->label + "), verified by the native verifier";
-      return r;
-    };
+    set_known_upper(w, upper);
   }
   WalkOutcome walked = walk_least_steps(w);
   OptimumResult out = std::move(walked.result);

@@ -444,14 +444,7 @@ OptimumResult minimize_steps(const Network& net, Model model, const Problem& pro
       throw InputError("the upper bound's schedule (" + upper->label + ") forwards allreduce partial sums that "
                        "are not its senders' current values: not in the whole-values class this walk "
                        "refutes (give --allreduce-any-subsets, or another schedule)");
-    w.known = checked_cast<unsigned>(upper->schedule.num_steps(), "synthesis: the known schedule's steps");
-    w.known_result = [upper] {
-      SynthesisResult r;
-      r.status = SynthesisStatus::Found;
-      r.schedule = upper->schedule;
-      r.certificate = "the known schedule (" + upper->label + "), verified by the native verifier";
-      return r;
-    };
+    sy::set_known_upper(w, upper);
   }
   sy::WalkOutcome walked = sy::walk_least_steps(w);
   out = std::move(walked.result);

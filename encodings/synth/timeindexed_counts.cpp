@@ -9,6 +9,21 @@
 
 namespace schedcert::encodings::synth {
 
+namespace {
+// The idle rules apply when the room G is tight: G < 0 refutes the query (an empty clause), and
+// above n they are left out (a sequential counter over n T literals costs about n T G). True when
+// the caller should add them.
+bool idle_room_tight(Formula& f, std::string& notes, std::int64_t G, std::uint64_t n) {
+  if (G < 0) {
+    f.add_clause({});
+    notes += ", idle rules: no room (G < 0)";
+    return false;
+  }
+  return static_cast<std::uint64_t>(G) <= n;
+}
+}  // namespace
+
+
 using schedules::Model;
 
 void TimeIndexedEncoding::add_cds_rules(std::uint64_t leaf_bound) {
@@ -77,13 +92,7 @@ void TimeIndexedEncoding::add_idle_rules(std::uint64_t relays_needed,
   std::int64_t total = 0;
   for (std::int64_t s : free_slots) total += s;
   const std::int64_t G = total - static_cast<std::int64_t>(relays_needed);
-  if (G < 0) {
-    f_.add_clause({});
-    notes_ += ", idle rules: no room (G < 0)";
-    return;
-  }
-  // Only where it is tight: a sequential counter over n T literals costs about n T G.
-  if (static_cast<std::uint64_t>(G) > n) return;
+  if (!idle_room_tight(f_, notes_, G, n)) return;
   std::vector<Lit> idle;
   for (unsigned t = 0; t < steps_; ++t)
     for (Node v = 0; v < n; ++v) {
@@ -168,12 +177,7 @@ void TimeIndexedEncoding::add_gather_rules(std::uint64_t leaf_bound) {
     total += static_cast<std::int64_t>(steps_) - static_cast<std::int64_t>(targets.size());
   }
   const std::int64_t G = total - static_cast<std::int64_t>(needed);
-  if (G < 0) {
-    f_.add_clause({});
-    notes_ += ", idle rules: no room (G < 0)";
-    return;
-  }
-  if (static_cast<std::uint64_t>(G) > n) return;
+  if (!idle_room_tight(f_, notes_, G, n)) return;
   std::vector<Lit> idle;
   std::vector<std::vector<Lit>> per_pair(static_cast<std::size_t>(n) * n);  // (v, w): shouts for w
   for (unsigned t = 0; t < steps_; ++t)

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "schedules/budget/watchdog.hpp"
+#include "schedules/checked.hpp"
 #include "schedules/error.hpp"
 #include "verifier/native.hpp"
 
@@ -90,6 +91,17 @@ WalkOutcome walk_least_steps(const Walk& w) {
   if (w.known && hi + 1 == *w.known) return known_optimal(std::move(prev));  // every T below it ruled out
   if (prev) out.below = std::move(*prev);
   return done(hi);
+}
+
+void set_known_upper(Walk& w, const KnownUpper* upper) {
+  w.known = checked_cast<unsigned>(upper->schedule.num_steps(), "synthesis: the known schedule's steps");
+  w.known_result = [upper] {
+    SynthesisResult r;
+    r.status = SynthesisStatus::Found;
+    r.schedule = upper->schedule;
+    r.certificate = "the known schedule (" + upper->label + "), verified by the native verifier";
+    return r;
+  };
 }
 
 void check_known_upper(const KnownUpper& u, const schedules::Network& net, schedules::Model model,

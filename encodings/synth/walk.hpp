@@ -35,6 +35,9 @@ struct WalkOutcome {
 
 WalkOutcome walk_least_steps(const Walk& w);
 
+// Sets w.known and w.known_result from a known schedule the caller has checked (check_known_upper).
+void set_known_upper(Walk& w, const KnownUpper* upper);  // upper outlives the walk
+
 // Throws InputError unless `u` is a valid schedule (native verifier) of the same network, model
 // and problem kind as `net`, `model` and `want`; `same` compares what else must agree (messages,
 // root, sources, ...) and returns an empty string or what differs.
